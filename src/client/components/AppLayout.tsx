@@ -1,0 +1,138 @@
+/**
+ * The signed-in app shell: header (app name, language switch, user menu) and a navbar that
+ * lists only the pages the user may use; on phones the navbar collapses behind a burger.
+ */
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { hasAnyPermission } from '../../shared/permissions.js';
+import { useCurrentUser, useLogout } from '../lib/auth';
+import { LanguageSwitch } from './LanguageSwitch';
+import { PageLoader } from './PageLoader';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Any of these permissions; undefined = every signed-in user. */
+  perms?: string[];
+  /** Paths (prefixes) that also mark this item active. */
+  match?: string[];
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  const items: NavItem[] = [
+    { to: '/dashboard', label: t('nav.dashboard') },
+    {
+      to: '/business/applications',
+      label: t('nav.applications'),
+      perms: ['view-applications'],
+      match: ['/business/'],
+    },
+    {
+      to: '/apply-new',
+      label: t('nav.applyNew'),
+      perms: ['create-applications'],
+      match: ['/single_registration', '/multiple_registration'],
+    },
+    { to: '/profile', label: t('nav.profile') },
+  ];
+  const visible = items.filter((i) => !i.perms || hasAnyPermission(user.permissions, i.perms));
+  const isActive = (i: NavItem) =>
+    location.pathname === i.to ||
+    location.pathname.startsWith(`${i.to}/`) ||
+    (i.match ?? []).some((m) => location.pathname.startsWith(m));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.menu')}
+            />
+            <Title order={3} component={Link} to="/dashboard" c="indigo.8" td="none">
+              {t('app.name')}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('nav.userMenu')}>
+                  <Group gap={6} wrap="nowrap">
+                    <Avatar size={30} radius="xl" color="indigo">
+                      {user.name.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    <Text size="sm" visibleFrom="sm" maw={140} truncate>
+                      {user.name}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.username}</Menu.Label>
+                <Menu.Item component={Link} to="/profile">
+                  {t('nav.profile')}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => void logout()}>
+                  {t('nav.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
+        <AppShell.Section grow component={ScrollArea}>
+          {visible.map((i) => (
+            <NavLink
+              key={i.to}
+              component={Link}
+              to={i.to}
+              label={i.label}
+              active={isActive(i)}
+              onClick={close}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink component="button" label={t('nav.logout')} onClick={() => void logout()} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main style={{ minWidth: 0 }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

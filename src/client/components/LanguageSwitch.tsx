@@ -1,0 +1,21 @@
+/** English / Nepali switch (SPEC §1); the choice is kept in localStorage `lang`. */
+import { SegmentedControl } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { normalizeLang, type Lang } from '../../shared/i18n/index.js';
+import { setLang } from '../lib/i18n';
+
+export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SegmentedControl
+      size={size}
+      aria-label={t('common.language')}
+      value={normalizeLang(i18n.language)}
+      onChange={(v) => void setLang(v as Lang)}
+      data={[
+        { value: 'en-US', label: 'EN' },
+        { value: 'ne', label: 'ने' },
+      ]}
+    />
+  );
+}

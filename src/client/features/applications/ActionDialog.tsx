@@ -1,0 +1,129 @@
+/**
+ * One lifecycle action (verify, reject, approve, cancel, terminate, resubmit) with optional or
+ * required remarks. Destructive actions ask 'Are you sure?' first (SPEC §5). On success the
+ * detail answer of the server replaces the cached detail.
+ */
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppAction } from '../../../shared/lifecycle.js';
+import { api, ApiError, type Envelope } from '../../lib/api';
+import { tMessage } from '../../lib/i18n';
+import { detailKey } from './api';
+import type { ApplicationDetail } from './types';
+
+export type RemarksAction = Exclude<AppAction, 'pay'>;
+
+/** Actions whose remarks are compulsory (rejectSchema on the server). */
+const REMARKS_REQUIRED: RemarksAction[] = ['reject', 'terminate'];
+/** Actions that undo work and so ask for confirmation. */
+const CONFIRM: RemarksAction[] = ['reject', 'cancel', 'terminate'];
+
+export const ACTION_COLOR: Record<AppAction, string> = {
+  verify: 'blue',
+  pay: 'cyan',
+  approve: 'green',
+  reject: 'red',
+  resubmit: 'indigo',
+  cancel: 'gray',
+  terminate: 'red',
+};
+
+export function ActionDialog({
+  id,
+  action,
+  onClose,
+}: {
+  id: number;
+  action: RemarksAction | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [remarks, setRemarks] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (a: RemarksAction) =>
+      api.post<Envelope<ApplicationDetail>>(`/applications/${id}/${a}`, {
+        remarks: remarks.trim() || undefined,
+      }),
+    onSuccess: (res) => {
+      qc.setQueryData(detailKey(id), res);
+      void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      notifications.show({ color: 'green', message: t('common.actionSuccess'), autoClose: 5000 });
+      close();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.errors.remarks?.length) setError(e.errors.remarks[0]);
+    },
+  });
+
+  function close() {
+    setRemarks('');
+    setError(null);
+    onClose();
+  }
+
+  function submit() {
+    if (!action) return;
+    if (REMARKS_REQUIRED.includes(action) && !remarks.trim()) {
+      setError('validation.required');
+      return;
+    }
+    if (CONFIRM.includes(action)) {
+      modals.openConfirmModal({
+        title: t('common.areYouSure'),
+        children: <Text size="sm">{t(`actions.confirm.${action}`)}</Text>,
+        labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+        confirmProps: { color: 'red' },
+        onConfirm: () => mutation.mutate(action),
+      });
+    } else {
+      mutation.mutate(action);
+    }
+  }
+
+  return (
+    <Modal
+      opened={action !== null}
+      onClose={close}
+      title={action ? t(`actions.${action}`) : ''}
+      centered
+    >
+      {action && (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t(`actions.help.${action}`)}
+          </Text>
+          <Textarea
+            label={t('actions.remarks')}
+            name="remarks"
+            required={REMARKS_REQUIRED.includes(action)}
+            autosize
+            minRows={3}
+            maxLength={1000}
+            value={remarks}
+            onChange={(e) => {
+              setRemarks(e.currentTarget.value);
+              setError(null);
+            }}
+            error={tMessage(error)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button color={ACTION_COLOR[action]} loading={mutation.isPending} onClick={submit}>
+              {t(`actions.${action}`)}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

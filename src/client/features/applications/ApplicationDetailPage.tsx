@@ -1,0 +1,321 @@
+/**
+ * Application detail (SPEC §2): tabs information / history / images, the lifecycle actions
+ * the server allows this user (`allowedActions`), and the certificate once issued.
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { AppAction } from '../../../shared/lifecycle.js';
+import { AuthImage, FileLink } from '../../components/AuthImage';
+import { InfoGrid } from '../../components/InfoGrid';
+import { PageLoader } from '../../components/PageLoader';
+import { RequirePermission } from '../../components/RequirePermission';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useFormat } from '../../lib/useFormat';
+import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
+import { downloadCertificate, useApplicationDetail } from './api';
+import { BillTable, PaymentDialog } from './PaymentDialog';
+import type { ApplicationDetail } from './types';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function InformationTab({ d }: { d: ApplicationDetail }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <Stack gap="md">
+      <Section title={t('form.sections.business')}>
+        <InfoGrid
+          items={[
+            [t('form.businessName'), d.businessName],
+            [t('form.ownerName'), d.ownerName],
+            [t('form.fatherOrHusbandName'), d.fatherOrHusbandName],
+            [t('form.businessTypeId'), f.name(d.businessType)],
+            [t('form.firmName'), d.firmName],
+            [t('form.description'), d.description],
+          ]}
+        />
+      </Section>
+      <Section title={t('detail.registration')}>
+        <InfoGrid
+          items={[
+            [t('applications.submissionNo'), f.digits(d.submissionNo)],
+            [t('applications.submittedOn'), f.date(d.submissionDate)],
+            [t('applications.registrationNo'), f.digits(d.registrationNo)],
+            [t('detail.registrationDate'), f.date(d.registrationDate)],
+            [t('detail.expiryDate'), f.date(d.expiryDate)],
+            [
+              t('detail.fiscalYear'),
+              d.fiscalYear?.code ? (f.lang === 'ne' ? d.fiscalYear.nameNe : d.fiscalYear.code) : '',
+            ],
+          ]}
+        />
+      </Section>
+      <Section title={t('form.sections.permanentAddress')}>
+        <InfoGrid
+          items={[
+            [t('form.permStateId'), f.name(d.permState)],
+            [t('form.permDistrictId'), f.name(d.permDistrict)],
+            [t('form.permCityId'), f.name(d.permCity)],
+            [t('form.permWardNo'), f.num(d.permWardNo)],
+            [t('form.permTole'), d.permTole],
+            [t('form.permChowk'), d.permChowk],
+          ]}
+        />
+      </Section>
+      <Section title={t('form.sections.location')}>
+        <InfoGrid
+          items={[
+            [t('form.wardId'), `${f.num(d.ward.number)} — ${f.name(d.ward)}`],
+            [t('form.locAddress'), d.locAddress],
+            [t('form.locTole'), d.locTole],
+            [t('form.locMobile'), f.digits(d.locMobile)],
+          ]}
+        />
+      </Section>
+      <Section title={t('form.sections.capital')}>
+        <InfoGrid
+          items={[
+            [t('form.capitalMax'), f.money(d.capitalMax)],
+            [t('form.capitalCurrent'), f.money(d.capitalCurrent)],
+            [t('form.capitalPaidUp'), f.money(d.capitalPaidUp)],
+          ]}
+        />
+      </Section>
+      <Section title={t('form.sections.applicant')}>
+        <InfoGrid
+          items={[
+            [t('form.applicantName'), d.applicantName],
+            [t('form.applicantAddress'), d.applicantAddress],
+            [t('form.applicantContact'), f.digits(d.applicantContact)],
+          ]}
+        />
+      </Section>
+      {d.bill && (
+        <Section title={t('detail.bill')}>
+          <BillTable bill={d.bill} />
+        </Section>
+      )}
+      {d.payments.length > 0 && (
+        <Section title={t('detail.payments')}>
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('payment.receiptNo')}</Table.Th>
+                  <Table.Th>{t('payment.paidDate')}</Table.Th>
+                  <Table.Th>{t('payment.channel')}</Table.Th>
+                  <Table.Th ta="right">{t('bill.total')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.payments.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{f.digits(p.receiptNo)}</Table.Td>
+                    <Table.Td title={p.paidDate ?? undefined}>{f.date(p.paidDate)}</Table.Td>
+                    <Table.Td>{t(`payment.${p.channel}`, { defaultValue: p.channel })}</Table.Td>
+                    <Table.Td ta="right">{f.money(p.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+function HistoryTab({ d }: { d: ApplicationDetail }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (!d.history.length) return <Text c="dimmed">{t('detail.noHistory')}</Text>;
+  return (
+    <Timeline active={d.history.length - 1} bulletSize={18} lineWidth={2}>
+      {d.history.map((h) => (
+        <Timeline.Item key={h.id} title={t(`actions.${h.action}`, { defaultValue: h.action })}>
+          <Group gap={6} mt={4} wrap="wrap">
+            {h.fromStatus && <StatusBadge status={h.fromStatus} />}
+            {h.fromStatus && h.toStatus && <Text size="sm">→</Text>}
+            {h.toStatus && <StatusBadge status={h.toStatus} />}
+          </Group>
+          <Text size="sm" mt={4}>
+            {t('detail.by')}: {h.byName ?? '—'}
+            {h.byUserType ? ` (${t(`roles.${h.byUserType}`, { defaultValue: h.byUserType })})` : ''}
+          </Text>
+          {h.remarks && (
+            <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {t('actions.remarks')}: {h.remarks}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" mt={2} title={h.createdAt}>
+            {f.date(h.createdAt)}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+function ImagesTab({ d }: { d: ApplicationDetail }) {
+  const { t } = useTranslation();
+  if (!d.documents.length) return <Text c="dimmed">{t('detail.noDocuments')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+      {d.documents.map((doc) => {
+        const label = t(`documents.${doc.kind}`, { defaultValue: doc.kind });
+        return (
+          <Card key={doc.id} withBorder radius="md" padding="sm">
+            <Text fw={500} mb="xs">
+              {label}
+            </Text>
+            {doc.mime.startsWith('image/') ? (
+              <AuthImage fileId={doc.fileId} alt={label} h={200} radius="sm" />
+            ) : (
+              <FileLink fileId={doc.fileId} filename={doc.originalName}>
+                {t('detail.openPdf')} ({doc.originalName})
+              </FileLink>
+            )}
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+function Detail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const q = useApplicationDetail(id, f.lang);
+  const [action, setAction] = useState<RemarksAction | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  if (q.isPending) return <PageLoader />;
+  if (q.isError || !q.data) {
+    return (
+      <Alert color="red" title={t('errors.notFound')}>
+        <Anchor component={Link} to="/business/applications">
+          {t('detail.backToList')}
+        </Anchor>
+      </Alert>
+    );
+  }
+  const d = q.data.data;
+  const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));
+  const cert = d.certificate;
+
+  return (
+    <>
+      <Anchor component={Link} to="/business/applications" size="sm">
+        ← {t('detail.backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="md" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {d.businessName}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <StatusBadge status={d.appStatus} />
+            <Text size="sm" c="dimmed">
+              {t('applications.submissionNo')}: {f.digits(d.submissionNo)}
+            </Text>
+            {d.registrationNo && (
+              <Badge variant="outline" color="green">
+                {t('applications.registrationNo')}: {f.digits(d.registrationNo)}
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <Group gap="xs">
+          {d.allowedActions.map((a) => (
+            <Button key={a} color={ACTION_COLOR[a]} variant={a === 'cancel' ? 'default' : 'filled'} onClick={() => start(a)}>
+              {t(a === 'pay' ? 'actions.manualPayment' : `actions.${a}`)}
+            </Button>
+          ))}
+          {cert && (
+            <>
+              <Button
+                variant="light"
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadCertificate(d.id, cert.registrationNo)
+                    .catch(() => undefined)
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {t('certificate.download')}
+              </Button>
+              <Button variant="subtle" component={Link} to={`/business/certificate/${d.id}`}>
+                {t('certificate.view')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {cert?.revoked && (
+        <Alert color="red" mb="md">
+          {t('certificate.revoked')}
+        </Alert>
+      )}
+
+      <Tabs defaultValue="information" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="information">{t('detail.tabs.information')}</Tabs.Tab>
+          <Tabs.Tab value="history">
+            {t('detail.tabs.history')} ({f.num(d.history.length)})
+          </Tabs.Tab>
+          <Tabs.Tab value="images">
+            {t('detail.tabs.images')} ({f.num(d.documents.length)})
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="information">
+          <InformationTab d={d} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTab d={d} />
+        </Tabs.Panel>
+        <Tabs.Panel value="images">
+          <ImagesTab d={d} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
+      {paying && <PaymentDialog detail={d} opened onClose={() => setPaying(false)} />}
+    </>
+  );
+}
+
+export default function ApplicationDetailPage() {
+  const { id } = useParams();
+  return (
+    <RequirePermission perms={['view-applications']}>
+      <Detail id={Number(id)} />
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Registration list (SPEC §2 `business/applications`): the generic list with a status filter
+ * and a text search; rows open the detail page. Filters live in the URL so the dashboard can
+ * link to "pending" etc. and the back button keeps them.
+ */
+import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { STATUSES, type AppStatus } from '../../../shared/lifecycle.js';
+import { ListTable } from '../../components/ListTable';
+import { PageHeader } from '../../components/PageHeader';
+import { RequirePermission } from '../../components/RequirePermission';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useCan } from '../../lib/auth';
+import { useFormat } from '../../lib/useFormat';
+import type { ApplicationRow } from './types';
+
+function ApplicationsList() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const navigate = useNavigate();
+  const canCreate = useCan('create-applications');
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = (STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as AppStatus)
+    : '';
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [q] = useDebouncedValue(search.trim(), 350);
+
+  useEffect(() => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const setStatus = (v: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (v) next.set('status', v);
+        else next.delete('status');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: DataTableColumn<ApplicationRow>[] = [
+    {
+      accessor: 'submissionNo',
+      title: t('applications.submissionNo'),
+      sortable: true,
+      render: (r) => f.digits(r.submissionNo),
+    },
+    {
+      accessor: 'registrationNo',
+      title: t('applications.registrationNo'),
+      sortable: true,
+      render: (r) => (r.registrationNo ? f.digits(r.registrationNo) : '—'),
+    },
+    {
+      accessor: 'businessName',
+      title: t('applications.businessName'),
+      sortable: true,
+      // A real link too, so the detail page is reachable by keyboard and opens in a new tab.
+      render: (r) => (
+        <Anchor
+          component={Link}
+          to={`/business/applications/${r.id}/detail`}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {r.businessName}
+        </Anchor>
+      ),
+    },
+    { accessor: 'ownerName', title: t('applications.ownerName'), sortable: true },
+    {
+      accessor: 'businessTypeNameEn',
+      title: t('applications.businessType'),
+      render: (r) => f.name({ nameEn: r.businessTypeNameEn, nameNe: r.businessTypeNameNe }),
+    },
+    {
+      accessor: 'wardNumber',
+      title: t('applications.ward'),
+      textAlign: 'right',
+      render: (r) => f.num(r.wardNumber),
+    },
+    {
+      accessor: 'appStatus',
+      title: t('applications.status'),
+      sortable: true,
+      render: (r) => <StatusBadge status={r.appStatus} />,
+    },
+    {
+      accessor: 'submissionDate',
+      title: t('applications.submittedOn'),
+      sortable: true,
+      render: (r) => <span title={r.submissionDate}>{f.date(r.submissionDate)}</span>,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('applications.title')}>
+        {canCreate && (
+          <Button component={Link} to="/apply-new">
+            {t('applications.new')}
+          </Button>
+        )}
+      </PageHeader>
+      <Group mb="sm" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
+        <TextInput
+          label={t('applications.search')}
+          name="q"
+          type="search"
+          placeholder={t('applications.searchPlaceholder')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          miw={200}
+        />
+        <NativeSelect
+          label={t('applications.status')}
+          name="status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('applications.allStatuses') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
+          miw={160}
+        />
+      </Group>
+      <ListTable<ApplicationRow>
+        resource="/applications"
+        label={t('applications.title')}
+        columns={columns}
+        filters={{ status, q }}
+        onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
+      />
+    </>
+  );
+}
+
+export default function ApplicationsListPage() {
+  return (
+    <RequirePermission perms={['view-applications']}>
+      <ApplicationsList />
+    </RequirePermission>
+  );
+}

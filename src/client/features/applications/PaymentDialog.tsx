@@ -1,0 +1,201 @@
+/**
+ * Manual (counter or bank) payment of the assessed bill (SPEC §2 "manual payment"; §3 Payment).
+ * Shows the bill lines; staff enter the receipt number, the paid date in BS (typed as
+ * 'YYYY-MM-DD', converted to AD for the server — a BS picker comes later), the channel and an
+ * optional receipt scan. Fields are checked with the shared manualPaymentSchema.
+ */
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bsToAd, formatBs, parseBs, todayAd, todayBs } from '../../../shared/bs-date.js';
+import type { Bill } from '../../../shared/fees.js';
+import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import { api, ApiError, type Envelope } from '../../lib/api';
+import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
+import { tMessage } from '../../lib/i18n';
+import { useFormat } from '../../lib/useFormat';
+import { detailKey } from './api';
+import type { ApplicationDetail } from './types';
+
+type Field = 'receiptNo' | 'paidDate' | 'channel' | 'remarks' | 'receipt';
+
+/** The bill as a table of lines and total (amounts in paisa via formatPaisa). */
+export function BillTable({ bill }: { bill: Bill }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <Table withTableBorder layout="fixed">
+      <Table.Tbody>
+        {bill.lines.map((l) => (
+          <Table.Tr key={l.key}>
+            <Table.Td>{t(`bill.${l.key}`)}</Table.Td>
+            <Table.Td ta="right">{l.key === 'discount' && l.amount ? `− ${f.money(l.amount)}` : f.money(l.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Th>{t('bill.total')}</Table.Th>
+          <Table.Th ta="right">{f.money(bill.total)}</Table.Th>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function PaymentDialog({
+  detail,
+  opened,
+  onClose,
+}: {
+  detail: ApplicationDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const [receiptNo, setReceiptNo] = useState('');
+  const [paidDateBs, setPaidDateBs] = useState(() => formatBs(todayBs(), f.lang));
+  const [channel, setChannel] = useState<'counter' | 'bank'>('counter');
+  const [remarks, setRemarks] = useState('');
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const mutation = useMutation({
+    mutationFn: (body: { receiptNo: string; paidDate: string; channel: string; remarks: string | null }) =>
+      api.post<Envelope<ApplicationDetail>>(`/applications/${detail.id}/payments`, {
+        ...body,
+        remarks: body.remarks ?? undefined,
+        receipt: receipt ?? undefined,
+      }),
+    onSuccess: (res) => {
+      qc.setQueryData(detailKey(detail.id), res);
+      void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      notifications.show({ color: 'green', message: t('common.actionSuccess'), autoClose: 5000 });
+      onClose();
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError)) return;
+      const next: Partial<Record<Field, string>> = {};
+      for (const [k, v] of Object.entries(e.errors)) {
+        if (v?.length && ['receiptNo', 'paidDate', 'channel', 'remarks', 'receipt'].includes(k)) {
+          next[k as Field] = v[0];
+        }
+      }
+      setErrors(next);
+    },
+  });
+
+  function submit() {
+    const next: Partial<Record<Field, string>> = {};
+    let paidDate = '';
+    const bs = parseBs(paidDateBs);
+    if (!paidDateBs.trim()) next.paidDate = 'validation.required';
+    else if (!bs) next.paidDate = 'validation.date';
+    else {
+      paidDate = bsToAd(bs);
+      if (paidDate > todayAd()) next.paidDate = 'validation.futureDate';
+    }
+    const parsed = manualPaymentSchema.safeParse({ receiptNo, paidDate, channel, remarks });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] as Field;
+        if (!next[k]) next[k] = issue.message;
+      }
+    }
+    const fileProblem = checkUpload(receipt);
+    if (fileProblem) next.receipt = fileProblem;
+    setErrors(next);
+    if (Object.keys(next).length || !parsed.success) return;
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('payment.title')} centered size="lg">
+      <Stack>
+        {detail.bill ? (
+          <BillTable bill={detail.bill} />
+        ) : (
+          <Text c="dimmed">{t('payment.noBill')}</Text>
+        )}
+        <TextInput
+          label={t('payment.receiptNo')}
+          name="receiptNo"
+          required
+          value={receiptNo}
+          onChange={(e) => setReceiptNo(e.currentTarget.value)}
+          error={tMessage(errors.receiptNo)}
+        />
+        <TextInput
+          label={t('payment.paidDate')}
+          name="paidDate"
+          required
+          description={t('payment.paidDateHelp')}
+          placeholder={f.lang === 'ne' ? '२०८२-०४-०१' : '2082-04-01'}
+          value={paidDateBs}
+          onChange={(e) => setPaidDateBs(e.currentTarget.value)}
+          error={tMessage(errors.paidDate)}
+        />
+        <NativeSelect
+          label={t('payment.channel')}
+          name="channel"
+          required
+          value={channel}
+          onChange={(e) => setChannel(e.currentTarget.value as 'counter' | 'bank')}
+          data={[
+            { value: 'counter', label: t('payment.counter') },
+            { value: 'bank', label: t('payment.bank') },
+          ]}
+          error={tMessage(errors.channel)}
+        />
+        <FileInput
+          label={t('payment.receipt')}
+          name="receipt"
+          accept={UPLOAD_ACCEPT}
+          clearable
+          value={receipt}
+          onChange={(file) => {
+            setReceipt(file);
+            setErrors((e) => ({ ...e, receipt: checkUpload(file) ?? undefined }));
+          }}
+          error={tMessage(errors.receipt)}
+        />
+        <Textarea
+          label={t('actions.remarks')}
+          name="remarks"
+          autosize
+          minRows={2}
+          value={remarks}
+          onChange={(e) => setRemarks(e.currentTarget.value)}
+          error={tMessage(errors.remarks)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="cyan"
+            loading={mutation.isPending}
+            onClick={submit}
+            disabled={!detail.bill}
+          >
+            {t('payment.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Shapes of the applications API answers (docs/api.md; src/server/modules/applications).
+ * Dates are AD 'YYYY-MM-DD', instants ISO strings, money integer paisa.
+ */
+import type { AppAction, AppStatus } from '../../../shared/lifecycle.js';
+import type { Bill } from '../../../shared/fees.js';
+
+export interface Named {
+  nameEn: string;
+  nameNe: string;
+}
+
+/** A row of GET /api/applications. */
+export interface ApplicationRow {
+  id: number;
+  submissionNo: string;
+  registrationNo: string | null;
+  businessName: string;
+  ownerName: string;
+  appStatus: AppStatus;
+  submissionDate: string;
+  expiryDate: string | null;
+  createdAt: string;
+  businessTypeId: number;
+  businessTypeNameEn: string;
+  businessTypeNameNe: string;
+  wardId: number;
+  wardNumber: number;
+}
+
+export interface ApplicationDocument {
+  id: number;
+  kind: string;
+  fileId: number;
+  mime: string;
+  originalName: string;
+  sizeBytes: number;
+}
+
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  fromStatus: AppStatus | null;
+  toStatus: AppStatus | null;
+  remarks: string | null;
+  createdAt: string;
+  byName: string | null;
+  byUserType: string | null;
+}
+
+export interface PaymentRow {
+  id: number;
+  businessTax: number;
+  fine: number;
+  rentTax: number;
+  adminCost: number;
+  discount: number;
+  total: number;
+  paidDate: string | null;
+  receiptNo: string | null;
+  channel: string;
+  payStatus: string;
+}
+
+/** GET /api/applications/{id}. */
+export interface ApplicationDetail {
+  id: number;
+  appStatus: AppStatus;
+  submissionNo: string;
+  registrationNo: string | null;
+  registrationDate: string | null;
+  expiryDate: string | null;
+  submissionDate: string;
+  businessName: string;
+  ownerName: string;
+  fatherOrHusbandName: string;
+  firmName: string | null;
+  description: string | null;
+  isRenewal: boolean;
+  permWardNo: number;
+  permTole: string | null;
+  permChowk: string | null;
+  locAddress: string;
+  locTole: string | null;
+  locMobile: string;
+  capitalMax: number;
+  capitalCurrent: number;
+  capitalPaidUp: number;
+  applicantName: string;
+  applicantAddress: string;
+  applicantContact: string;
+  createdAt: string;
+  businessType: Named;
+  ward: Named & { id: number; number: number };
+  permState: Named;
+  permDistrict: Named;
+  permCity: Named;
+  fiscalYear: { code: string | null; nameNe: string | null } | null;
+  bill: Bill | null;
+  documents: ApplicationDocument[];
+  history: HistoryEntry[];
+  payments: PaymentRow[];
+  certificate: { id: number; registrationNo: string; verifyCode: string; revoked: boolean } | null;
+  allowedActions: AppAction[];
+}
+
+/** Dropdown records of GET /api/{resource}/all. */
+export interface StateOption extends Named {
+  id: number;
+}
+export interface DistrictOption extends Named {
+  id: number;
+  stateId: number;
+}
+export interface CityOption extends Named {
+  id: number;
+  districtId: number;
+  wardCount: number;
+}
+export interface WardOption extends Named {
+  id: number;
+  number: number;
+}
+export interface BusinessTypeOption extends Named {
+  id: number;
+}

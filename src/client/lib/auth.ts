@@ -1,0 +1,67 @@
+/**
+ * Signed-in user and permission checks. The profile (GET /api/profiles) is fetched by the
+ * navigation guard before any signed-in route (SPEC §2) and then read from the query cache.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { hasAnyPermission } from '../../shared/permissions.js';
+import type { User } from '../../shared/schemas/auth.js';
+import { api, ApiError, type Envelope } from './api';
+import { clearSession, getToken, USER_KEY } from './session';
+
+export const PROFILE_KEY = ['profile'] as const;
+
+/** The profile query; disabled without a token (nothing to ask the server). */
+export function useProfileQuery() {
+  const token = getToken();
+  return useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: async ({ signal }) => {
+      let res: Envelope<User>;
+      try {
+        res = await api.get<Envelope<User>>('/profiles', undefined, signal);
+      } catch (e) {
+        // SPEC §2: a failed profile fetch means signing in again; drop the stale session so
+        // the login page does not bounce back here.
+        if (e instanceof ApiError) clearSession();
+        throw e;
+      }
+      // Keep the stored copy fresh: permissions may have changed since login.
+      localStorage.setItem(USER_KEY, JSON.stringify(res.data));
+      return res.data;
+    },
+    enabled: !!token,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user. Only valid below the navigation guard, which has loaded it. */
+export function useCurrentUser(): User {
+  const { data } = useProfileQuery();
+  if (!data) throw new Error('useCurrentUser used outside the signed-in area');
+  return data;
+}
+
+/** SPEC §6: true if the user holds at least one of `perms`. */
+export function useCan(...perms: string[]): boolean {
+  const { data } = useProfileQuery();
+  return !!data && hasAnyPermission(data.permissions, perms);
+}
+
+/** Logout (SPEC §4): revoke the token on the server, clear it locally, go to /user/login. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api.post('/logout');
+    } catch {
+      /* the token is dropped locally whatever the server said */
+    }
+    clearSession();
+    qc.clear();
+    await navigate('/user/login', { replace: true });
+  }, [navigate, qc]);
+}

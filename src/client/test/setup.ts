@@ -1,0 +1,43 @@
+/**
+ * jsdom setup for client tests: jest-dom matchers, plus the browser APIs Mantine reads that
+ * jsdom lacks (matchMedia for colour scheme / breakpoints, ResizeObserver for ScrollArea and
+ * the data table, scrollIntoView for Combobox).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// jsdom has no object URLs; images fetched through the API client use them.
+if (!URL.createObjectURL) {
+  URL.createObjectURL = () => 'blob:stub';
+  URL.revokeObjectURL = () => {};
+}

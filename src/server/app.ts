@@ -1,0 +1,117 @@
+/**
+ * Builds the Fastify app (fastify/demo style: plugins make set-up explicit). Used by
+ * main.ts and by the tests, which call `inject()` on it against a migrated database.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { FileStore } from './lib/storage.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import multipartPlugin from './plugins/multipart.js';
+import authRoutes from './modules/auth/routes.js';
+import resourceRoutes from './modules/resources/routes.js';
+import applicationRoutes from './modules/applications/routes.js';
+import { ApplicationService } from './modules/applications/service.js';
+import { PdfRenderer } from './modules/certificates/render.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** share one Chromium between app instances (tests) */
+  pdf?: PdfRenderer;
+  logger?: boolean | object;
+}
+
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: Number(process.env.RATE_LIMIT_MAX ?? 1200),
+    timeWindow: '1 minute',
+  });
+  await app.register(multipartPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Darta API',
+        version: '0.1.0',
+        description: 'Business registration for a Nepali palika. See docs/api.md. Money is integer paisa; dates are AD.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const pdf = deps.pdf ?? new PdfRenderer({ executablePath: config.chromiumPath });
+  if (!deps.pdf) app.addHook('onClose', async () => pdf.close());
+  const store = new FileStore(config.uploadDir);
+  const service = new ApplicationService(database.db, store, config.signingKey);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
+      await api.register(authRoutes, { db: database.db });
+      await api.register(resourceRoutes, { db: database.db });
+      await api.register(applicationRoutes, { service, pdf });
+      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
+
+  // The built SPA: static files, and index.html for every non-API path (client routes).
+  if (existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') {
+        return reply.code(404).send({ message: 'Resource not found.' });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,518 @@
+/**
+ * Drizzle schema: every entity of SPEC §3. Conventions (SPEC §3 "Other entities"):
+ * `id` serial, `status` 1 = active / 0 = inactive, soft delete through `deleted_on`.
+ * Money columns are integer paisa (NPR × 100, DESIGN.md §5); calendar dates are AD `date`
+ * columns (shown as BS at the edge); instants are `timestamptz`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+const adDate = (name: string) => date(name, { mode: 'string' });
+
+/** Columns every generic resource carries. */
+const common = {
+  id: serial('id').primaryKey(),
+  status: smallint('status').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedOn: ts('deleted_on'),
+};
+
+// ---------------------------------------------------------------- access control
+
+export const roles = pgTable('roles', {
+  ...common,
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+});
+
+export const permissions = pgTable('permissions', {
+  ...common,
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+  groupName: text('group_name').notNull().default('general'),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...common,
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    /** SPEC §3 user-type options: user, systemadmin, wardadmin. */
+    userType: text('user_type', { enum: ['user', 'systemadmin', 'wardadmin'] }).notNull(),
+    /** Ward a ward admin administers (DESIGN.md §3 scoping). */
+    wardId: integer('ward_id').references(() => wards.id),
+    photoFileId: integer('photo_file_id').references(() => files.id),
+    citizenshipFileId: integer('citizenship_file_id').references(() => files.id),
+    lang: text('lang').notNull().default('en-US'),
+    phoneVerifiedAt: ts('phone_verified_at'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Opaque bearer tokens (DESIGN.md §6): only the SHA-256 of the token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId)],
+);
+
+/** OTP tokens and their log (issue: accounts with SMS OTP). */
+export const otpTokens = pgTable('otp_tokens', {
+  ...common,
+  phone: text('phone').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: ts('used_at'),
+});
+
+// ---------------------------------------------------------------- places
+
+export const states = pgTable('states', {
+  ...common,
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+  headquarterEn: text('headquarter_en'),
+  headquarterNe: text('headquarter_ne'),
+});
+
+export const districts = pgTable(
+  'districts',
+  {
+    ...common,
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    headquarterEn: text('headquarter_en'),
+    headquarterNe: text('headquarter_ne'),
+  },
+  (t) => [index('districts_state_idx').on(t.stateId)],
+);
+
+/** Local levels (metropolitan, sub-metropolitan, municipality, rural municipality). */
+export const cities = pgTable(
+  'cities',
+  {
+    ...common,
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    categoryEn: text('category_en').notNull(),
+    categoryNe: text('category_ne').notNull(),
+    wardCount: integer('ward_count').notNull(),
+  },
+  (t) => [index('cities_district_idx').on(t.districtId)],
+);
+
+/** Wards of the palika running this installation, with chair (adakshya) and secretary (sachiv). */
+export const wards = pgTable(
+  'wards',
+  {
+    ...common,
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    number: integer('number').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    chairNameEn: text('chair_name_en'),
+    chairNameNe: text('chair_name_ne'),
+    secretaryNameEn: text('secretary_name_en'),
+    secretaryNameNe: text('secretary_name_ne'),
+    addressEn: text('address_en'),
+    addressNe: text('address_ne'),
+    phone: text('phone'),
+  },
+  (t) => [uniqueIndex('wards_city_number_uq').on(t.cityId, t.number)],
+);
+
+// ---------------------------------------------------------------- setup data
+
+export const businessTypes = pgTable('business_types', {
+  ...common,
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+});
+
+export const fiscalYears = pgTable('fiscal_years', {
+  ...common,
+  /** '2082/83' */
+  code: text('code').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  nameNe: text('name_ne').notNull(),
+  startDate: adDate('start_date').notNull(),
+  endDate: adDate('end_date').notNull(),
+  isCurrent: boolean('is_current').notNull().default(false),
+});
+
+/** Capital bands per business type and fiscal year (SPEC §3, DESIGN.md §5). Paisa. */
+export const taxSetups = pgTable(
+  'tax_setups',
+  {
+    ...common,
+    businessTypeId: integer('business_type_id')
+      .notNull()
+      .references(() => businessTypes.id),
+    fiscalYearId: integer('fiscal_year_id')
+      .notNull()
+      .references(() => fiscalYears.id),
+    minCapital: money('min_capital').notNull(),
+    maxCapital: money('max_capital').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    renewAmount: money('renew_amount').notNull(),
+    renewFine: money('renew_fine').notNull(),
+    renewDiscount: money('renew_discount').notNull(),
+  },
+  (t) => [index('tax_setups_type_fy_idx').on(t.businessTypeId, t.fiscalYearId)],
+);
+
+export const requiredFiles = pgTable('required_files', {
+  ...common,
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+  /** SPEC §3: required on create, on update, or on both. */
+  requiredIn: text('required_in', { enum: ['create', 'update', 'both'] }).notNull(),
+  isRequired: boolean('is_required').notNull().default(true),
+});
+
+/** Image checklist items staff tick per document (SPEC §1 "image checkboxes"). */
+export const checkboxes = pgTable('checkboxes', {
+  ...common,
+  nameEn: text('name_en').notNull(),
+  nameNe: text('name_ne').notNull(),
+});
+
+/** Municipality settings (administrative cost, rent tax rate, palika identity). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- files
+
+/** Uploaded files: stored on disk under a server-made name; never the client's name. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  ownerUserId: integer('owner_user_id'),
+  originalName: text('original_name').notNull(),
+  storedName: text('stored_name').notNull().unique(),
+  mime: text('mime').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- applications
+
+export const APPLICATION_STATUSES = [
+  'pending',
+  'verified',
+  'paid',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
+
+export const applications = pgTable(
+  'applications',
+  {
+    ...common,
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    appStatus: text('app_status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    kind: text('kind', { enum: ['single', 'multiple'] })
+      .notNull()
+      .default('single'),
+    fiscalYearId: integer('fiscal_year_id').references(() => fiscalYears.id),
+    submissionNo: text('submission_no').notNull().unique(),
+    registrationNo: text('registration_no').unique(),
+    registrationSerial: integer('registration_serial'),
+    registrationFiscalYearId: integer('registration_fiscal_year_id').references(
+      () => fiscalYears.id,
+    ),
+    oldRegistrationNo: text('old_registration_no'),
+    isOldRegistration: boolean('is_old_registration').notNull().default(false),
+    oldRegistrationDate: adDate('old_registration_date'),
+    registrationDate: adDate('registration_date'),
+    expiryDate: adDate('expiry_date'),
+    businessName: text('business_name').notNull(),
+    ownerName: text('owner_name').notNull(),
+    fatherOrHusbandName: text('father_or_husband_name').notNull(),
+    businessTypeId: integer('business_type_id')
+      .notNull()
+      .references(() => businessTypes.id),
+    firmName: text('firm_name'),
+    description: text('description'),
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    renewalOfId: integer('renewal_of_id'),
+    renewProofFileId: integer('renew_proof_file_id').references(() => files.id),
+    oldCertificateFileId: integer('old_certificate_file_id').references(() => files.id),
+    // permanent address
+    permStateId: integer('perm_state_id')
+      .notNull()
+      .references(() => states.id),
+    permDistrictId: integer('perm_district_id')
+      .notNull()
+      .references(() => districts.id),
+    permCityId: integer('perm_city_id')
+      .notNull()
+      .references(() => cities.id),
+    permWardNo: integer('perm_ward_no').notNull(),
+    permTole: text('perm_tole'),
+    permChowk: text('perm_chowk'),
+    // business location (a ward of this palika; scopes the application)
+    wardId: integer('ward_id')
+      .notNull()
+      .references(() => wards.id),
+    locAddress: text('loc_address').notNull(),
+    locTole: text('loc_tole'),
+    locMobile: text('loc_mobile').notNull(),
+    // capital (paisa)
+    capitalMax: money('capital_max').notNull(),
+    capitalCurrent: money('capital_current').notNull(),
+    capitalPaidUp: money('capital_paid_up').notNull(),
+    // introduction card size (cm)
+    cardLength: integer('card_length'),
+    cardWidth: integer('card_width'),
+    // other registration
+    otherRegNo: text('other_reg_no'),
+    otherRegOffice: text('other_reg_office'),
+    // rent information
+    rentLandlordName: text('rent_landlord_name'),
+    rentWardNo: integer('rent_ward_no'),
+    rentTole: text('rent_tole'),
+    rentChowk: text('rent_chowk'),
+    rentHouseNo: text('rent_house_no'),
+    rentFloors: integer('rent_floors'),
+    rentRooms: integer('rent_rooms'),
+    rentStartDate: adDate('rent_start_date'),
+    rentMonthly: money('rent_monthly'),
+    rentTaxPeriodMonths: integer('rent_tax_period_months'),
+    rentPurpose: text('rent_purpose', { enum: ['residence', 'commercial'] }),
+    // land information
+    landCurrentCity: text('land_current_city'),
+    landWardNo: integer('land_ward_no'),
+    landPreviousVdc: text('land_previous_vdc'),
+    landSeatNo: text('land_seat_no'),
+    landKittaNo: text('land_kitta_no'),
+    landArea: text('land_area'),
+    // applicant information
+    applicantName: text('applicant_name').notNull(),
+    applicantAddress: text('applicant_address').notNull(),
+    applicantContact: text('applicant_contact').notNull(),
+    submissionDate: adDate('submission_date').notNull(),
+    /** Fee lines assessed at verification (DESIGN.md §5), paisa. */
+    bill: jsonb('bill'),
+    lang: text('lang').notNull().default('en-US'),
+  },
+  (t) => [
+    index('applications_user_idx').on(t.userId),
+    index('applications_ward_status_idx').on(t.wardId, t.appStatus),
+    index('applications_status_idx').on(t.appStatus),
+    uniqueIndex('applications_reg_serial_uq').on(t.registrationFiscalYearId, t.registrationSerial),
+  ],
+);
+
+/** Owners of a multiple-owner registration (at most 4, SPEC §5). */
+export const applicationOwners = pgTable('application_owners', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  fatherOrHusbandName: text('father_or_husband_name'),
+  citizenshipNo: text('citizenship_no'),
+});
+
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    requiredFileId: integer('required_file_id').references(() => requiredFiles.id),
+    /** 'photo' | 'citizenship' | required-file slug */
+    kind: text('kind').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** checkbox ids ticked by staff for this document */
+    checks: jsonb('checks').$type<number[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_documents_app_idx').on(t.applicationId)],
+);
+
+/** SPEC §3 application history entry: by, remarks, date (+ action, from, to). */
+export const applicationHistory = pgTable(
+  'application_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    remarks: text('remarks'),
+    changes: jsonb('changes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_history_app_idx').on(t.applicationId)],
+);
+
+/** Gapless registration serials per fiscal year (DESIGN.md §4). */
+export const registrationCounters = pgTable('registration_counters', {
+  fiscalYearId: integer('fiscal_year_id')
+    .primaryKey()
+    .references(() => fiscalYears.id),
+  lastSerial: integer('last_serial').notNull().default(0),
+});
+
+// ---------------------------------------------------------------- payments, certificates
+
+export const payments = pgTable(
+  'payments',
+  {
+    ...common,
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    fiscalYearId: integer('fiscal_year_id')
+      .notNull()
+      .references(() => fiscalYears.id),
+    businessTax: money('business_tax').notNull(),
+    fine: money('fine').notNull(),
+    rentTax: money('rent_tax').notNull(),
+    adminCost: money('admin_cost').notNull(),
+    discount: money('discount').notNull(),
+    total: money('total').notNull(),
+    paidDate: adDate('paid_date'),
+    receiptNo: text('receipt_no'),
+    receiptFileId: integer('receipt_file_id').references(() => files.id),
+    channel: text('channel', {
+      enum: ['counter', 'bank', 'esewa', 'khalti'],
+    }).notNull(),
+    payStatus: text('pay_status', { enum: ['pending', 'completed', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    recordedBy: integer('recorded_by').references(() => users.id),
+    gatewayRef: text('gateway_ref'),
+    idempotencyKey: text('idempotency_key').unique(),
+  },
+  (t) => [
+    uniqueIndex('payments_fy_receipt_uq').on(t.fiscalYearId, t.receiptNo),
+    index('payments_app_idx').on(t.applicationId),
+  ],
+);
+
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id')
+    .notNull()
+    .references(() => applications.id),
+  registrationNo: text('registration_no').notNull(),
+  fiscalYearId: integer('fiscal_year_id')
+    .notNull()
+    .references(() => fiscalYears.id),
+  verifyCode: text('verify_code').notNull().unique(),
+  issuedAt: ts('issued_at').notNull().defaultNow(),
+  validUntil: adDate('valid_until').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokeReason: text('revoke_reason'),
+});
+
+/** Append-only audit trail of auth events and state changes (DESIGN.md §8). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    data: jsonb('data'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,36 @@
+/**
+ * Entry point: opens the database (PGlite in ./data by default, PostgreSQL with
+ * DATABASE_URL), migrates, seeds an empty database, and serves the API and the SPA.
+ */
+import { mkdir } from 'node:fs/promises';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seed } from './db/seed.js';
+import { buildApp } from './app.js';
+
+const config = loadConfig();
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+const database = await openDatabase(config);
+await database.migrate();
+if (await isEmpty(database.db)) {
+  console.log('Empty database: seeding reference data%s…', config.demo ? ' and demo logins' : '');
+  await seed(database.db, { demo: config.demo });
+}
+const app = await buildApp({ config, database });
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`\nDarta is running at ${url}  (database: ${database.kind})`);
+if (config.demo) {
+  console.log('Demo logins (password %s):', DEMO_PASSWORD);
+  for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(10)} ${u.userType}`);
+}

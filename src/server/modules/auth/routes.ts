@@ -1,0 +1,174 @@
+/**
+ * Auth (SPEC §7, DESIGN.md §6): login by username or phone, register an applicant, profile,
+ * logout. Lockout: 5 failed logins lock the account for 15 minutes (DESIGN.md §8).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { loginSchema, registerSchema, userSchema } from '../../../shared/schemas/auth.js';
+import { toLatinDigits } from '../../../shared/format.js';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { accessTokens, roles, userRoles, users } from '../../db/schema.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { audit } from '../../lib/audit.js';
+import { currentUser, loadUser } from '../../plugins/auth.js';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+/** Absolute token lifetime; the idle limit is config.tokenIdleMinutes. */
+const TOKEN_DAYS = 7;
+
+const messageSchema = z.object({ message: z.string() });
+const sessionSchema = z.object({ data: z.object({ token: z.string(), user: userSchema }) });
+
+export async function issueToken(db: Db, userId: number, ip: string, userAgent?: string) {
+  const token = newToken();
+  await db.insert(accessTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_DAYS * 86_400_000),
+    ip,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export default async function authRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username or phone number',
+        body: loginSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    async (req) => {
+      const login = toLatinDigits(req.body.username).trim();
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            or(sql`lower(${users.username}) = lower(${login})`, eq(users.phone, login)),
+            isNull(users.deletedOn),
+          ),
+        );
+      const now = new Date();
+      if (u?.lockedUntil && u.lockedUntil > now) {
+        await audit(db, { userId: u.id, action: 'login.locked', entity: 'users', entityId: u.id, ip: req.ip });
+        const minutes = Math.ceil((u.lockedUntil.getTime() - now.getTime()) / 60_000);
+        throw new AppError(429, 'LOCKED', 'errors.locked', { minutes });
+      }
+      const ok = await verifyPassword(u?.passwordHash ?? (await dummyHash()), req.body.password);
+      if (!u || !ok || u.status !== 1) {
+        if (u) {
+          const failed = u.failedLogins + 1;
+          const lock = failed >= MAX_FAILED_LOGINS;
+          await db
+            .update(users)
+            .set({
+              failedLogins: lock ? 0 : failed,
+              lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : u.lockedUntil,
+            })
+            .where(eq(users.id, u.id));
+          await audit(db, {
+            userId: u.id,
+            action: lock ? 'login.lock' : 'login.fail',
+            entity: 'users',
+            entityId: u.id,
+            ip: req.ip,
+          });
+        } else {
+          await audit(db, { userId: null, action: 'login.fail', entity: 'users', data: { login }, ip: req.ip });
+        }
+        throw AppError.validation({ username: ['errors.invalidCredentials'] }, 'errors.invalidCredentials');
+      }
+      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+      const token = await issueToken(db, u.id, req.ip, req.headers['user-agent']);
+      await audit(db, { userId: u.id, action: 'login', entity: 'users', entityId: u.id, ip: req.ip });
+      const user = await loadUser(db, u.id);
+      return { data: { token, user: user! } };
+    },
+  );
+
+  r.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an applicant account (role user)',
+        body: registerSchema,
+        response: { 201: sessionSchema },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const clash = await db
+        .select({ username: users.username, phone: users.phone })
+        .from(users)
+        .where(or(sql`lower(${users.username}) = lower(${b.username})`, eq(users.phone, b.phone)));
+      const errors: Record<string, string[]> = {};
+      if (clash.some((c) => c.username.toLowerCase() === b.username.toLowerCase())) {
+        errors.username = ['errors.usernameTaken'];
+      }
+      if (clash.some((c) => c.phone === b.phone)) errors.phone = ['errors.phoneTaken'];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const passwordHash = await hashPassword(b.password);
+      const userId = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            name: b.name,
+            username: b.username,
+            phone: b.phone,
+            email: b.email,
+            passwordHash,
+            gender: b.gender,
+            userType: 'user',
+          })
+          .returning({ id: users.id });
+        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'user'));
+        if (!role) throw new Error('role "user" is not seeded');
+        await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
+        await audit(tx, { userId: created.id, action: 'register', entity: 'users', entityId: created.id, ip: req.ip });
+        return created.id;
+      });
+      const token = await issueToken(db, userId, req.ip, req.headers['user-agent']);
+      const user = await loadUser(db, userId);
+      reply.code(201);
+      return { data: { token, user: user! } };
+    },
+  );
+
+  r.get(
+    '/profiles',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ data: userSchema }) } },
+    },
+    async (req) => {
+      const { tokenId: _t, ...user } = currentUser(req);
+      return { data: user };
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: messageSchema } } },
+    async (req) => {
+      const u = currentUser(req);
+      await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, u.tokenId));
+      await audit(db, { userId: u.id, action: 'logout', entity: 'users', entityId: u.id, ip: req.ip });
+      return { message: 'Success' };
+    },
+  );
+}

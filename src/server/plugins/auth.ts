@@ -1,0 +1,119 @@
+/**
+ * Authentication and permission checks, declared as data on each route
+ * (DESIGN.md §3, after opencrvs' per-procedure scopes):
+ *
+ *   config: { access: 'public' }                         no sign-in
+ *   config: { access: { permissions: ['verify-applications'] } }  any one of these
+ *   config: { access: { roles: ['systemadmin'] } }       any one of these roles
+ *   (no access declared)                                 any signed-in user
+ *
+ * A missing/expired/revoked bearer token answers 401; a missing permission 403.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { hasAnyPermission, type Role } from '../../shared/permissions.js';
+import type { User } from '../../shared/schemas/auth.js';
+import { AppError } from '../errors.js';
+import { hashToken } from '../lib/tokens.js';
+import type { Db } from '../db/client.js';
+import { accessTokens, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.js';
+
+export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
+
+export interface AuthUser extends User {
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** Loads a user with role and permission slugs, as the API shows it. */
+export async function loadUser(db: Db, userId: number): Promise<User | null> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedOn)));
+  if (!u) return null;
+  const rows = await db
+    .select({ role: roles.slug, permission: permissions.slug })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.status, 1)));
+  const roleSet = [...new Set(rows.map((r) => r.role))].sort();
+  const permSet = [...new Set(rows.map((r) => r.permission).filter((p): p is string => !!p))].sort();
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    phone: u.phone,
+    email: u.email,
+    gender: u.gender,
+    userType: u.userType,
+    wardId: u.wardId,
+    photoFileId: u.photoFileId,
+    citizenshipFileId: u.citizenshipFileId,
+    lang: u.lang,
+    roles: roleSet,
+    permissions: permSet,
+  };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return null;
+  const t = h.slice(7).trim();
+  return t.length >= 20 && t.length <= 200 ? t : null;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db; idleMinutes: number }) {
+  const { db, idleMinutes } = opts;
+  app.decorateRequest('user', null);
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!req.url.startsWith('/api/') || access === 'public') return;
+    const token = bearer(req);
+    if (!token) throw AppError.unauthenticated();
+    const now = new Date();
+    const [row] = await db
+      .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
+      .from(accessTokens)
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hashToken(token)),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, now),
+        ),
+      );
+    if (!row || now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
+      throw AppError.unauthenticated();
+    }
+    const user = await loadUser(db, row.userId);
+    if (!user) throw AppError.unauthenticated();
+    // Touch at most once a minute: the idle clock needs no per-request write.
+    if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+      await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, row.id));
+    }
+    req.user = { ...user, tokenId: row.id };
+    if (access && typeof access === 'object') {
+      const okPerm = !access.permissions || hasAnyPermission(user.permissions, access.permissions);
+      const okRole = !access.roles || access.roles.some((r) => user.roles.includes(r));
+      if (!okPerm || !okRole) throw AppError.forbidden();
+    }
+  });
+});
+
+/** The signed-in user of a route that is not public. */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw AppError.unauthenticated();
+  return req.user;
+}

@@ -1,0 +1,72 @@
+/**
+ * The one error handler (fastify/demo style): AppErrors become their status with a message
+ * in the user's language; zod validation of a body becomes 422 `{message, errors}` (SPEC
+ * §5/§8), of query or params 400; everything else is logged and answered with a generic
+ * message, never the error's own text (DESIGN.md §10: no paths, socket names or SQL).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { normalizeLang, translate, type Lang } from '../../shared/i18n/index.js';
+import { AppError } from '../errors.js';
+
+export function requestLang(req: FastifyRequest): Lang {
+  const q = (req.query as Record<string, unknown> | undefined)?.lang;
+  if (typeof q === 'string') return normalizeLang(q);
+  return normalizeLang(req.headers['accept-language']?.split(',')[0]);
+}
+
+/** Translation key for a zod issue message (our keys pass through; library texts do not). */
+function issueKey(message: string | undefined): string {
+  if (message && /^(validation|errors)\.[A-Za-z]+$/.test(message)) return message;
+  return 'validation.invalid';
+}
+
+function fieldErrors(lang: Lang, fields: Record<string, string[]>) {
+  const out: Record<string, string[]> = {};
+  for (const [k, keys] of Object.entries(fields)) out[k] = keys.map((key) => translate(lang, key));
+  return out;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
+  });
+
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, 'app error');
+      const body: Record<string, unknown> = { message: translate(lang, err.messageKey, err.vars) };
+      if (err.fieldErrors) body.errors = fieldErrors(lang, err.fieldErrors);
+      return reply.code(err.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fields[key] ??= []).push(issueKey(v.message));
+      }
+      const inBody = err.validationContext === 'body';
+      return reply.code(inBody ? 422 : 400).send({
+        message: translate(lang, inBody ? 'errors.validation' : 'errors.badRequest'),
+        errors: fieldErrors(lang, fields),
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ message: translate(lang, 'errors.fileTooLarge') });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ message: translate(lang, 'errors.tooManyRequests') });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, bad content type, too many parts): safe, but
+      // we still answer our own text rather than the library's.
+      req.log.info({ code: err.code }, 'client error');
+      return reply.code(status).send({ message: translate(lang, 'errors.badRequest') });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: translate(lang, 'errors.server') });
+  });
+});

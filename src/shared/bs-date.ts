@@ -1,0 +1,299 @@
+/**
+ * Bikram Sambat (BS) calendar: conversion to and from the Gregorian (AD) calendar, today's date
+ * in Nepal, formatting and parsing. Pure; runs in the browser and in Node.
+ *
+ * The month-length table comes from `nepali-date-converter` (`dateConfigMap`, BS 2000–2090).
+ * Conversion itself is plain day-count arithmetic over that table rather than the library's
+ * `NepaliDate` class, because the class (a) reads and builds `Date`s in the host's local time
+ * zone, (b) silently rolls invalid dates over (32 Ashadh → 1 Shrawan) instead of rejecting
+ * them, (c) maps AD dates before its epoch to wrong BS dates instead of throwing, and (d) is a
+ * UMD default export, which native Node ESM sees as `{ default: NepaliDate }`.
+ *
+ * Conventions: AD dates are calendar dates written 'YYYY-MM-DD' and never shifted by a time
+ * zone; instants (`Date`) are read in Asia/Kathmandu. BS months are 1-indexed (1 = Baishakh,
+ * 4 = Shrawan, 12 = Chaitra), unlike the library's 0-indexed months.
+ */
+import { dateConfigMap } from 'nepali-date-converter';
+
+/** A Bikram Sambat calendar date. `month` is 1..12 (1 = Baishakh); `day` is 1..32. */
+export type BsDate = { year: number; month: number; day: number };
+
+type Lang = 'en-US' | 'ne';
+
+const MS_PER_DAY = 86_400_000;
+
+/** Key order of each year's entry in `dateConfigMap` (Baishakh → Chaitra). */
+const MONTH_KEYS = [
+  'Baisakh',
+  'Jestha',
+  'Asar',
+  'Shrawan',
+  'Bhadra',
+  'Aswin',
+  'Kartik',
+  'Mangsir',
+  'Poush',
+  'Magh',
+  'Falgun',
+  'Chaitra',
+] as const;
+
+const TABLE_YEARS = Object.keys(dateConfigMap)
+  .map(Number)
+  .sort((a, b) => a - b);
+
+/** First BS year supported (2000 with nepali-date-converter 3.4.0). */
+export const BS_MIN_YEAR: number = TABLE_YEARS[0];
+/** Last BS year supported, inclusive (2090 with nepali-date-converter 3.4.0). */
+export const BS_MAX_YEAR: number = TABLE_YEARS[TABLE_YEARS.length - 1];
+
+/** MONTH_LENGTHS[year - BS_MIN_YEAR][month - 1] = days in that BS month. */
+const MONTH_LENGTHS: number[][] = [];
+/** YEAR_OFFSETS[i] = days from 1 Baishakh BS_MIN_YEAR to 1 Baishakh (BS_MIN_YEAR + i). */
+const YEAR_OFFSETS: number[] = [0];
+for (let year = BS_MIN_YEAR; year <= BS_MAX_YEAR; year++) {
+  const entry = dateConfigMap[String(year)];
+  if (!entry) throw new Error(`nepali-date-converter has no data for ${year} BS`);
+  const lengths = MONTH_KEYS.map((key) => entry[key]);
+  MONTH_LENGTHS.push(lengths);
+  YEAR_OFFSETS.push(YEAR_OFFSETS[YEAR_OFFSETS.length - 1] + lengths.reduce((a, b) => a + b, 0));
+}
+const TOTAL_DAYS = YEAR_OFFSETS[YEAR_OFFSETS.length - 1];
+
+/** Days since 1970-01-01 of 1943-04-14 AD, which is 1 Baishakh 2000 BS (the table's start). */
+const EPOCH_DAY = Date.UTC(1943, 3, 14) / MS_PER_DAY;
+
+const EN_MONTHS = [
+  'Baishakh',
+  'Jestha',
+  'Ashadh',
+  'Shrawan',
+  'Bhadra',
+  'Ashwin',
+  'Kartik',
+  'Mangsir',
+  'Poush',
+  'Magh',
+  'Falgun',
+  'Chaitra',
+];
+const NE_MONTHS = [
+  'बैशाख',
+  'जेठ',
+  'असार',
+  'साउन',
+  'भदौ',
+  'असोज',
+  'कात्तिक',
+  'मंसिर',
+  'पुस',
+  'माघ',
+  'फागुन',
+  'चैत',
+];
+
+const DEVANAGARI_ZERO = 0x0966;
+
+const KATHMANDU_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Kathmandu',
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+function showBs(bs: BsDate): string {
+  return `${bs.year}-${bs.month}-${bs.day}`;
+}
+
+/** True when `year` is an integer in the supported range. */
+function isSupportedYear(year: number): boolean {
+  return Number.isInteger(year) && year >= BS_MIN_YEAR && year <= BS_MAX_YEAR;
+}
+
+/**
+ * Days in a BS month.
+ * @param year BS year, BS_MIN_YEAR..BS_MAX_YEAR (2000..2090).
+ * @param month 1..12 (1 = Baishakh).
+ * @returns 29..32.
+ * @throws RangeError if the year is outside the supported range or the month is not 1..12.
+ */
+export function daysInBsMonth(year: number, month: number): number {
+  if (!isSupportedYear(year)) {
+    throw new RangeError(
+      `BS year ${year} is outside the supported range ${BS_MIN_YEAR}–${BS_MAX_YEAR}`,
+    );
+  }
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Invalid BS month ${month} (expected 1..12)`);
+  }
+  return MONTH_LENGTHS[year - BS_MIN_YEAR][month - 1];
+}
+
+/**
+ * True when `bs` is a real BS date in the supported range (integers, month 1..12, day within
+ * the month). Never throws.
+ */
+export function isValidBs(bs: BsDate): boolean {
+  if (!bs || !isSupportedYear(bs.year)) return false;
+  if (!Number.isInteger(bs.month) || bs.month < 1 || bs.month > 12) return false;
+  if (!Number.isInteger(bs.day) || bs.day < 1) return false;
+  return bs.day <= MONTH_LENGTHS[bs.year - BS_MIN_YEAR][bs.month - 1];
+}
+
+function assertValidBs(bs: BsDate): void {
+  if (isValidBs(bs)) return;
+  if (bs && !isSupportedYear(bs.year)) {
+    throw new RangeError(
+      `BS year ${bs.year} is outside the supported range ${BS_MIN_YEAR}–${BS_MAX_YEAR}`,
+    );
+  }
+  throw new RangeError(`Invalid BS date ${bs ? showBs(bs) : String(bs)}`);
+}
+
+/** Days since 1970-01-01 of an AD calendar date 'YYYY-MM-DD'. */
+function adStringToDay(ad: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ad);
+  if (!m) throw new RangeError(`Invalid AD date '${ad}' (expected YYYY-MM-DD)`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  ) {
+    throw new RangeError(`Invalid AD date '${ad}'`);
+  }
+  return time / MS_PER_DAY;
+}
+
+function dayToAdString(dayNumber: number): string {
+  const d = new Date(dayNumber * MS_PER_DAY);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+}
+
+/** The calendar date of an instant in Asia/Kathmandu, as 'YYYY-MM-DD' AD. */
+function kathmanduDateOf(instant: Date): string {
+  if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) {
+    throw new RangeError('Invalid Date');
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of KATHMANDU_DATE.formatToParts(instant)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`;
+}
+
+/**
+ * Converts an AD date to BS.
+ * @param ad Either an AD calendar date 'YYYY-MM-DD' (taken literally, never shifted by a time
+ *   zone) or a `Date` instant, whose calendar date in Asia/Kathmandu is used.
+ * @returns The BS date (month 1..12).
+ * @throws RangeError if the string is not a real 'YYYY-MM-DD' date, the `Date` is invalid, or
+ *   the date falls outside the supported range (1 Baishakh 2000 BS = 1943-04-14 AD through the
+ *   end of Chaitra 2090 BS).
+ */
+export function adToBs(ad: string | Date): BsDate {
+  const adString = typeof ad === 'string' ? ad : kathmanduDateOf(ad);
+  const offset = adStringToDay(adString) - EPOCH_DAY;
+  if (offset < 0 || offset >= TOTAL_DAYS) {
+    throw new RangeError(
+      `AD date ${adString} is outside the supported BS range ${BS_MIN_YEAR}–${BS_MAX_YEAR}`,
+    );
+  }
+  let i = 0;
+  while (YEAR_OFFSETS[i + 1] <= offset) i++;
+  let rest = offset - YEAR_OFFSETS[i];
+  const lengths = MONTH_LENGTHS[i];
+  let m = 0;
+  while (rest >= lengths[m]) rest -= lengths[m++];
+  return { year: BS_MIN_YEAR + i, month: m + 1, day: rest + 1 };
+}
+
+/**
+ * Converts a BS date to AD.
+ * @param bs BS date, month 1..12.
+ * @returns The AD calendar date 'YYYY-MM-DD'.
+ * @throws RangeError if `bs` is not a real BS date (e.g. day beyond the month's length, month
+ *   13, non-integer fields) or its year is outside BS_MIN_YEAR..BS_MAX_YEAR (2000..2090).
+ */
+export function bsToAd(bs: BsDate): string {
+  assertValidBs(bs);
+  const i = bs.year - BS_MIN_YEAR;
+  let offset = YEAR_OFFSETS[i] + bs.day - 1;
+  for (let m = 0; m < bs.month - 1; m++) offset += MONTH_LENGTHS[i][m];
+  return dayToAdString(EPOCH_DAY + offset);
+}
+
+/**
+ * Today's AD calendar date in Nepal (Asia/Kathmandu, UTC+5:45), whatever the host's time zone.
+ * @param now The instant to read; defaults to the current time.
+ * @returns 'YYYY-MM-DD' AD.
+ * @throws RangeError if `now` is an invalid Date.
+ */
+export function todayAd(now: Date = new Date()): string {
+  return kathmanduDateOf(now);
+}
+
+/**
+ * Today's BS date in Nepal (Asia/Kathmandu).
+ * @param now The instant to read; defaults to the current time.
+ * @throws RangeError if `now` is invalid or outside the supported range.
+ */
+export function todayBs(now: Date = new Date()): BsDate {
+  return adToBs(todayAd(now));
+}
+
+function toDevanagari(s: string): string {
+  return s.replace(/[0-9]/g, (d) => String.fromCharCode(DEVANAGARI_ZERO + Number(d)));
+}
+
+function toLatin(s: string): string {
+  return s.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO));
+}
+
+/**
+ * Formats a BS date as 'YYYY-MM-DD' with zero padding, e.g. '2082-04-01'; in 'ne' with
+ * Devanagari digits, e.g. '२०८२-०४-०१'.
+ * @throws RangeError if `bs` is not a valid BS date in the supported range.
+ */
+export function formatBs(bs: BsDate, lang: Lang): string {
+  assertValidBs(bs);
+  const s = `${pad(bs.year, 4)}-${pad(bs.month, 2)}-${pad(bs.day, 2)}`;
+  return lang === 'ne' ? toDevanagari(s) : s;
+}
+
+/**
+ * Parses a BS date written 'YYYY-MM-DD' in Latin ('2082-04-01') or Devanagari ('२०८२-०४-०१')
+ * digits. Surrounding whitespace is ignored; '/' is accepted as the separator and month/day
+ * may have one digit ('2082/4/1').
+ * @returns The BS date, or null if the string is malformed, not a real BS date, or outside the
+ *   supported range. Never throws.
+ */
+export function parseBs(s: string): BsDate | null {
+  if (typeof s !== 'string') return null;
+  const m = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(toLatin(s.trim()));
+  if (!m) return null;
+  const bs = { year: Number(m[1]), month: Number(m[3]), day: Number(m[4]) };
+  return isValidBs(bs) ? bs : null;
+}
+
+/**
+ * Name of a BS month: 'Baishakh'..'Chaitra' in 'en-US', 'बैशाख'..'चैत' in 'ne'.
+ * @param month 1..12 (1 = Baishakh).
+ * @throws RangeError if month is not an integer 1..12.
+ */
+export function bsMonthName(month: number, lang: Lang): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Invalid BS month ${month} (expected 1..12)`);
+  }
+  return (lang === 'ne' ? NE_MONTHS : EN_MONTHS)[month - 1];
+}

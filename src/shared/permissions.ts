@@ -1,0 +1,82 @@
+/**
+ * Roles and permissions as data (DESIGN.md §3, SPEC §6). Permission slugs are
+ * `view-|create-|edit-|delete-<resource>` plus workflow permissions. A check passes when the
+ * user holds ANY of the listed permissions; an empty list denies.
+ */
+export const ROLES = ['user', 'wardadmin', 'systemadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RESOURCES = [
+  'wards',
+  'business-types',
+  'fiscal-years',
+  'tax-setups',
+  'states',
+  'districts',
+  'cities',
+  'checkboxes',
+  'required-files',
+  'otp-tokens',
+  'users',
+  'roles',
+  'permissions',
+  'applications',
+  'payments',
+  'notifications',
+] as const;
+
+export const WORKFLOW_PERMISSIONS = [
+  'verify-applications',
+  'approve-applications',
+  'reject-applications',
+  'record-payments',
+  'send-notifications',
+  'cancel-applications',
+  'renew-applications',
+] as const;
+
+const crud = (r: string) => [`view-${r}`, `create-${r}`, `edit-${r}`, `delete-${r}`];
+
+/** Every permission slug the system knows. */
+export const ALL_PERMISSIONS: string[] = [...RESOURCES.flatMap(crud), ...WORKFLOW_PERMISSIONS];
+
+/** Default grants per role (seeded; editable later through the roles screen). */
+export const ROLE_PERMISSIONS: Record<Role, string[]> = {
+  user: [
+    'view-applications',
+    'create-applications',
+    'edit-applications',
+    'cancel-applications',
+    'renew-applications',
+  ],
+  wardadmin: [
+    'view-permissions',
+    'view-applications',
+    'edit-applications',
+    'verify-applications',
+    'reject-applications',
+    'record-payments',
+    'send-notifications',
+    'cancel-applications',
+    'renew-applications',
+    'view-payments',
+    'view-wards',
+    'view-business-types',
+    'view-fiscal-years',
+    'view-tax-setups',
+    'view-required-files',
+    'view-checkboxes',
+  ],
+  systemadmin: [...ALL_PERMISSIONS],
+};
+
+/** SPEC §6: passes if the user holds at least one of `required`; an empty list denies. */
+export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return false;
+  return required.some((p) => held.includes(p));
+}
+
+/** SPEC §6 role check. */
+export function hasRole(roles: readonly string[], role: Role): boolean {
+  return roles.includes(role);
+}

@@ -1,0 +1,47 @@
+/**
+ * What a business registration certificate shows (issue 2 §6). Dates are AD 'YYYY-MM-DD';
+ * the renderer shows them as BS. Capital is paisa.
+ */
+import { z } from 'zod';
+
+const bi = z.object({ en: z.string(), ne: z.string() });
+
+export const certificateViewSchema = z.object({
+  applicationId: z.number(),
+  registrationNo: z.string(),
+  verifyCode: z.string(),
+  fiscalYear: bi,
+  palika: z.object({
+    name: bi,
+    category: bi,
+    district: bi,
+    province: bi,
+  }),
+  ward: z.object({
+    number: z.number(),
+    name: bi,
+    chairName: bi,
+    secretaryName: bi,
+    address: bi,
+  }),
+  businessName: z.string(),
+  ownerName: z.string(),
+  fatherOrHusbandName: z.string(),
+  firmName: z.string().nullable(),
+  businessType: bi,
+  description: z.string().nullable(),
+  location: z.object({ address: z.string(), tole: z.string().nullable(), mobile: z.string() }),
+  permanentAddress: z.object({
+    province: bi,
+    district: bi,
+    city: bi,
+    wardNo: z.number(),
+    tole: z.string().nullable(),
+  }),
+  capital: z.object({ max: z.number(), current: z.number(), paidUp: z.number() }),
+  registrationDate: z.string(),
+  expiryDate: z.string(),
+  issuedAt: z.string(),
+  revoked: z.boolean(),
+});
+export type CertificateView = z.infer<typeof certificateViewSchema>;

@@ -1,0 +1,106 @@
+/**
+ * Field builders shared by forms and routes. Values arrive as form-data strings (SPEC §7:
+ * multipart/form-data), so each builder takes a string and yields the typed value.
+ * Messages are translation keys (src/shared/i18n), rendered in the user's language by the
+ * client and by the server's error handler. SPEC §5 fixes the texts of `validation.required`
+ * and `validation.numeric`.
+ */
+import { z } from 'zod';
+import { toLatinDigits } from '../format.js';
+
+export const MSG = {
+  required: 'validation.required',
+  numeric: 'validation.numeric',
+  tooLong: 'validation.tooLong',
+  mobile: 'validation.mobile',
+  email: 'validation.email',
+  password: 'validation.password',
+  passwordMatch: 'validation.passwordMatch',
+  username: 'validation.username',
+  date: 'validation.date',
+  futureDate: 'validation.futureDate',
+  choice: 'validation.choice',
+  range: 'validation.range',
+  capitalOrder: 'validation.capitalOrder',
+  file: 'validation.file',
+} as const;
+
+/** Accepts Devanagari digits too (Nepali keyboards), then trims. */
+const digitsLatin = z.string({ error: MSG.required }).transform((s) => toLatinDigits(s).trim());
+
+/** Required text, 1..max characters. */
+export const reqText = (max = 200) =>
+  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.tooLong);
+
+/** Optional text: '' and missing become null. */
+export const optText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong)
+    .optional()
+    .nullable()
+    .transform((s) => (s ? s : null));
+
+/** Required non-negative whole number ("This filed should be numbe only" otherwise). */
+export const reqInt = (min = 0, max = 1_000_000) =>
+  digitsLatin
+    .pipe(z.string().min(1, MSG.required).regex(/^\d+$/, MSG.numeric))
+    .transform(Number)
+    .pipe(z.number().int().min(min, MSG.range).max(max, MSG.range));
+
+/** Optional non-negative whole number; '' becomes null. */
+export const optInt = (min = 0, max = 1_000_000) =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => (s == null ? '' : toLatinDigits(s).trim()))
+    .pipe(z.string().regex(/^\d*$/, MSG.numeric))
+    .transform((s) => (s === '' ? null : Number(s)))
+    .pipe(z.number().int().min(min, MSG.range).max(max, MSG.range).nullable());
+
+/** Required id chosen from a dropdown (positive integer). */
+export const reqId = () =>
+  z
+    .union([z.string(), z.number()], { error: MSG.required })
+    .transform((v) => toLatinDigits(String(v)).trim())
+    .pipe(z.string().min(1, MSG.required).regex(/^[1-9]\d*$/, MSG.choice))
+    .transform(Number);
+
+/** Up to 100 crore rupees (10^9 NPR). */
+const MAX_RUPEES = 1_000_000_000;
+
+/** Rupees with up to 2 decimals → integer paisa (DESIGN.md §5). */
+export const rupeesToPaisa = () =>
+  digitsLatin
+    .pipe(
+      z
+        .string()
+        .min(1, MSG.required)
+        .regex(/^\d+(\.\d{1,2})?$/, MSG.numeric),
+    )
+    .transform((s) => Math.round(Number(s) * 100))
+    .pipe(z.number().int().min(0).max(MAX_RUPEES * 100, MSG.range));
+
+/** Nepali mobile number: 10 digits starting 97 or 98 (NTA numbering plan). */
+export const mobile = () =>
+  digitsLatin.pipe(z.string().min(1, MSG.required).regex(/^9[78]\d{8}$/, MSG.mobile));
+
+/** AD calendar date 'YYYY-MM-DD' (the client converts the BS picker's value). */
+export const adDate = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.date)
+    .refine((s) => !Number.isNaN(Date.parse(s)), MSG.date);
+
+/** A file from a form: a browser File on the client, an UploadedFile on the server. */
+export const fileField = () =>
+  z.custom<{ name?: string; filename?: string; size?: number }>(
+    (v) => v != null && typeof v === 'object' && !(typeof v === 'string'),
+    MSG.required,
+  );
+
+export const optFileField = () => fileField().optional().nullable();
