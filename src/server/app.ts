@@ -20,7 +20,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { FileStore } from './lib/storage.js';
 import authPlugin from './plugins/auth.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { requestLang } from './plugins/errors.js';
+import { translate } from '../shared/i18n/index.js';
 import multipartPlugin from './plugins/multipart.js';
 import authRoutes from './modules/auth/routes.js';
 import resourceRoutes from './modules/resources/routes.js';
@@ -104,14 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // The built SPA: static files, and index.html for every non-API path (client routes).
-  if (existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+  const spa = existsSync(path.join(CLIENT_DIR, 'index.html'));
+  if (spa) {
     await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: ['index.html'] });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        return reply.code(404).send({ message: 'Resource not found.' });
-      }
-      return reply.type('text/html').sendFile('index.html');
-    });
   }
+  app.setNotFoundHandler((req, reply) => {
+    if (!spa || req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return app;
 }

@@ -7,6 +7,7 @@ import { useProfileQuery } from '../lib/auth';
 import { getToken } from '../lib/session';
 import { PageLoader } from '../components/PageLoader';
 import { AppLayout } from '../components/AppLayout';
+import { ModalsArea } from './ModalsArea';
 
 export default function SignedInArea() {
   const location = useLocation();
@@ -15,5 +16,9 @@ export default function SignedInArea() {
     return <Navigate to="/user/login" replace state={{ from: location.pathname }} />;
   }
   if (!profile.data) return <PageLoader />;
-  return <AppLayout />;
+  return (
+    <ModalsArea>
+      <AppLayout />
+    </ModalsArea>
+  );
 }

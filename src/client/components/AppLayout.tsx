@@ -3,6 +3,7 @@
  * lists only the pages the user may use; on phones the navbar collapses behind a burger.
  */
 import {
+  Anchor,
   AppShell,
   Avatar,
   Burger,
@@ -11,7 +12,6 @@ import {
   NavLink,
   ScrollArea,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -77,9 +77,9 @@ export function AppLayout() {
               size="sm"
               aria-label={t('nav.menu')}
             />
-            <Title order={3} component={Link} to="/dashboard" c="indigo.8" td="none">
+            <Anchor component={Link} to="/dashboard" fw={700} fz="xl" c="indigo.8" underline="never">
               {t('app.name')}
-            </Title>
+            </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />

@@ -29,10 +29,6 @@ function fieldErrors(lang: Lang, fields: Record<string, string[]>) {
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
-  });
-
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof AppError) {

@@ -1,57 +1,79 @@
 /**
- * Login (SPEC §2 `/` and `/user/login`): username or phone + password, validated with the
- * shared loginSchema. Success stores token and user and goes to /dashboard (SPEC §4);
- * failure shows the server's errors on the fields or above the form (SPEC §8).
+ * Login (SPEC §2 `/` and `/user/login`): username or phone + password. Success stores token and
+ * user and goes to /dashboard (SPEC §4); failure shows the server's errors on the fields or
+ * above the form (SPEC §8).
+ *
+ * This is the first screen, so it stays in the main bundle and avoids zod and react-hook-form
+ * (DESIGN.md §8 first-load budget): the only client rule is "required" (the shared loginSchema's
+ * message key), and the server applies the full loginSchema.
  */
 import { Alert, Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema, type LoginInput, type User } from '../../../shared/schemas/auth.js';
+import type { User } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
 import { api, ApiError, type Envelope } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { saveSession } from '../../lib/session';
 
-const FIELDS = ['username', 'password'] as const;
+type Field = 'username' | 'password';
+/** Same key as the shared schemas' MSG.required (kept literal so zod stays out of this chunk). */
+const REQUIRED = 'validation.required';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema, undefined, { raw: true }),
-    defaultValues: { username: '', password: '' },
-  });
+  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const change = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const v = e.currentTarget.value;
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((s) => ({ ...s, [k]: undefined }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
     setFormError(null);
+    const username = values.username.trim();
+    const next: Partial<Record<Field, string>> = {};
+    if (!username) next.username = REQUIRED;
+    if (!values.password) next.password = REQUIRED;
+    setErrors(next);
+    if (next.username || next.password) return;
+    setSubmitting(true);
     try {
-      const res = await api.post<Envelope<{ token: string; user: User }>>('/login', values);
+      const res = await api.post<Envelope<{ token: string; user: User }>>('/login', {
+        username,
+        password: values.password,
+      });
       saveSession(res.data.token, res.data.user);
       // A previous user's cached data must not leak into this session.
       qc.clear();
       await navigate('/dashboard', { replace: true });
-    } catch (e) {
-      if (!applyServerErrors(e, setError, FIELDS) && e instanceof ApiError) {
-        setFormError(e.message || t('errors.actionFailed'));
+    } catch (err) {
+      if (!(err instanceof ApiError)) return;
+      const fieldErrors: Partial<Record<Field, string>> = {
+        username: err.errors.username?.[0],
+        password: err.errors.password?.[0],
+      };
+      setErrors(fieldErrors);
+      if (!fieldErrors.username && !fieldErrors.password) {
+        setFormError(err.message || t('errors.actionFailed'));
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
   return (
     <AuthCard title={t('auth.loginTitle')}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {formError && (
           <Alert color="red" mb="md" role="alert">
             {formError}
@@ -59,21 +81,25 @@ export function LoginPage() {
         )}
         <TextInput
           label={t('auth.usernameOrPhone')}
+          name="username"
           autoComplete="username"
           required
-          {...register('username')}
-          error={tMessage(errors.username?.message)}
+          value={values.username}
+          onChange={change('username')}
+          error={tMessage(errors.username)}
           mb="sm"
         />
         <PasswordInput
           label={t('auth.password')}
+          name="password"
           autoComplete="current-password"
           required
-          {...register('password')}
-          error={tMessage(errors.password?.message)}
+          value={values.password}
+          onChange={change('password')}
+          error={tMessage(errors.password)}
           mb="md"
         />
-        <Button type="submit" fullWidth loading={isSubmitting}>
+        <Button type="submit" fullWidth loading={submitting}>
           {t('auth.login')}
         </Button>
       </form>

@@ -102,7 +102,7 @@ body {
   background: #fffdf7;
 }
 .frame-inner {
-  position: relative; height: 100%;
+  position: relative; height: 100%; overflow: hidden;
   border: 0.6mm solid #1d3a7a; outline: 0.25mm solid #1d3a7a; outline-offset: -1.6mm;
   padding: 6mm 10mm 5mm;
   display: flex; flex-direction: column;
@@ -137,26 +137,29 @@ header .addr .en { font-size: 8.5pt; }
 .meta .right { text-align: right; }
 .intro { margin: 2.5mm 0 2mm; text-align: justify; }
 .intro .en { display: block; font-size: 9pt; margin-top: 0.3mm; }
-table.details { width: 100%; border-collapse: collapse; }
+/* --fit (1 = natural size) is lowered by PdfRenderer when the page overflows (data-fit). */
+table.details { width: 100%; border-collapse: collapse; font-size: calc(1em * var(--fit, 1)); }
 table.details th, table.details td {
-  border: 0.25mm solid #c9c2b3; padding: 1.1mm 2.4mm; vertical-align: top; text-align: left;
+  border: 0.25mm solid #c9c2b3; padding: 0.3em 0.65em; vertical-align: top; text-align: left;
 }
 table.details tr:nth-child(odd) td, table.details tr:nth-child(odd) th { background: rgba(255,255,255,0.6); }
 table.details th { width: 29%; font-weight: 700; color: #1d3a7a; background: rgba(29,58,122,0.04); }
-table.details th .en { display: block; font-weight: 400; font-size: 8pt; color: #4a5a80; line-height: 1.2; }
+table.details th .en { display: block; font-weight: 400; font-size: 0.76em; color: #4a5a80; line-height: 1.2; }
 table.details td .v { font-weight: 700; overflow-wrap: anywhere; }
-table.details td .en { display: block; font-size: 8.5pt; overflow-wrap: anywhere; line-height: 1.25; }
-.clamp2 { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
-.clamp3 { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
+table.details td .en { display: block; font-size: 0.81em; overflow-wrap: anywhere; line-height: 1.25; }
+table.details td .clamp2, table.details td .clamp3 { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+table.details td .clamp2 { -webkit-line-clamp: 2; }
+table.details td .clamp3 { -webkit-line-clamp: 3; }
 table.capital { width: 100%; border-collapse: collapse; }
 table.capital td { border: 0; padding: 0 2mm 0 0; background: none !important; width: 33%; }
-table.capital .k { font-size: 8pt; color: #555; }
-table.capital .k .en { display: inline; font-size: 8pt; color: #555; }
+table.capital .k { font-size: 0.76em; color: #555; }
+table.capital .k .en { display: inline; font-size: 1em; color: #555; }
+table.capital .v { white-space: nowrap; }
 table.dates td { width: 50%; }
 .notes { margin-top: 2mm; font-size: 8.5pt; color: #333; }
 .notes ol { margin: 0; padding-left: 5mm; }
 .notes .en { font-size: 8pt; }
-.signatures { margin-top: auto; display: grid; grid-template-columns: 1fr 28mm 1fr; align-items: end; text-align: center; padding-top: 3mm; }
+.signatures { margin-top: auto; display: grid; grid-template-columns: 1fr 28mm 1fr; align-items: end; text-align: center; padding-top: 14mm; }
 .sig .line { border-top: 0.3mm dotted #333; margin: 0 6mm 1.2mm; }
 .sig .name { font-weight: 700; }
 .sig .name-en { font-size: 9pt; }
@@ -328,7 +331,7 @@ ${CSS}
 <body>
 <div class="sheet">
 <div class="frame">
-<div class="frame-inner">
+<div class="frame-inner" data-fit>
 <span class="corner tl"></span><span class="corner tr"></span><span class="corner bl"></span><span class="corner br"></span>
 <header>
   ${FLAG_SVG}
@@ -385,6 +388,31 @@ export interface PdfRendererOptions {
 
 /** Upper bound for loading the HTML and waiting for its fonts, in milliseconds. */
 const PAGE_TIMEOUT_MS = 30_000;
+/** Shrink-to-fit: `--fit` goes down from 1 in steps of FIT_STEP, never below FIT_MIN. */
+const FIT_STEP = 0.04;
+const FIT_MIN = 0.6;
+
+/**
+ * In-page scripts, passed to `page.evaluate` as source text rather than as functions so that
+ * no transpiler helper (esbuild's `__name`, coverage counters) leaks into the page.
+ */
+const FONTS_READY_JS = 'document.fonts.ready.then(() => undefined)';
+
+/**
+ * For every element marked `data-fit` whose content overflows it, lowers the CSS custom
+ * property `--fit` (which the document's CSS uses to scale its variable-length parts) in steps
+ * of FIT_STEP until the content fits or FIT_MIN is reached. Pages without `data-fit` are
+ * unchanged.
+ */
+const SHRINK_TO_FIT_JS = `(() => {
+  for (const el of document.querySelectorAll('[data-fit]')) {
+    let fit = 1;
+    while (el.scrollHeight > el.clientHeight + 1 && fit - ${FIT_STEP} >= ${FIT_MIN} - 1e-9) {
+      fit -= ${FIT_STEP};
+      el.style.setProperty('--fit', fit.toFixed(2));
+    }
+  }
+})()`;
 
 /**
  * Prints HTML to PDF with one shared headless Chromium, launched on first use and reused by
@@ -470,7 +498,8 @@ export class PdfRenderer {
       const page = await context.newPage();
       page.setDefaultTimeout(PAGE_TIMEOUT_MS);
       await page.setContent(html, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.evaluate(FONTS_READY_JS);
+      await page.evaluate(SHRINK_TO_FIT_JS);
       return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     } finally {
       await context.close().catch(() => undefined);

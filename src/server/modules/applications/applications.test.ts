@@ -1,0 +1,326 @@
+/**
+ * Applications API through app.inject() on a real migrated database: every lifecycle
+ * transition (legal and illegal), scoping, and bad input that must change nothing.
+ */
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { auth, buildTestApp, multipart, readFixture, type TestContext } from '../../test/helper.js';
+import { act, newApplicant, nextReceipt, staffTokens, submit, validFields, validFiles, wardId } from '../../test/fixtures.js';
+import { applications, applicationHistory, auditLog, files } from '../../db/schema.js';
+
+let t: TestContext;
+let staff: { ward1: string; admin: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await staffTokens(t.app);
+});
+afterAll(() => t.close());
+
+const detail = async (token: string, id: number) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/applications/${id}`, headers: auth(token) });
+  return res;
+};
+const count = async (table: typeof applications | typeof files | typeof applicationHistory | typeof auditLog) => {
+  const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return n;
+};
+const pay = (id: number, receiptNo = nextReceipt()) =>
+  act(t.app, staff.ward1, id, 'payments', { receiptNo, paidDate: '2025-08-01', channel: 'counter' });
+
+describe('the whole lifecycle', () => {
+  it('submit → verify (bill) → pay → approve (registration number, certificate)', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    let d = (await detail(a.token, id)).json().data;
+    expect(d.appStatus).toBe('pending');
+    expect(d.submissionNo).toMatch(/^\d{4}-\d{2}-\d{6}$/);
+    expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual(['photo', 'citizenship']);
+    expect(d.allowedActions).toEqual(['cancel']);
+
+    let res = await act(t.app, staff.ward1, id, 'verify', { remarks: 'Documents fine' });
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json().data;
+    expect(d.appStatus).toBe('verified');
+    // capital Rs 3,00,000 falls in the first band: tax Rs 1,000 + admin cost Rs 100
+    expect(d.bill.businessTax).toBe(100_000);
+    expect(d.bill.adminCost).toBe(10_000);
+    expect(d.bill.total).toBe(110_000);
+
+    res = await pay(id);
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json().data;
+    expect(d.appStatus).toBe('paid');
+    expect(d.payments).toHaveLength(1);
+    expect(d.payments[0].total).toBe(110_000);
+
+    // ward admins do not approve (DESIGN.md §3: approve-applications is the admin's)
+    res = await act(t.app, staff.ward1, id, 'approve');
+    expect(res.statusCode).toBe(403);
+    res = await act(t.app, staff.admin, id, 'approve');
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json().data;
+    expect(d.appStatus).toBe('approved');
+    expect(d.registrationNo).toMatch(/^\d+\/\d{4}-\d{2}$/);
+    expect(d.expiryDate).toBeTruthy();
+    expect(d.certificate.registrationNo).toBe(d.registrationNo);
+    expect(d.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'verify', 'pay', 'approve']);
+
+    const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id}/certificate`, headers: auth(a.token) });
+    expect(cert.statusCode).toBe(200);
+    expect(cert.json().data.ward.chairName.ne).toBeTruthy();
+    expect(cert.json().data.registrationNo).toBe(d.registrationNo);
+  });
+
+  it('registration numbers are gapless and increasing within the fiscal year', async () => {
+    const a = await newApplicant(t.app);
+    const nums: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await submit(t.app, a.token, 1);
+      await act(t.app, staff.ward1, id, 'verify');
+      await pay(id);
+      const res = await act(t.app, staff.admin, id, 'approve');
+      nums.push(Number(res.json().data.registrationNo.split('/')[0]));
+    }
+    expect(nums[1]).toBe(nums[0] + 1);
+    expect(nums[2]).toBe(nums[1] + 1);
+  });
+
+  it('reject needs remarks; the applicant may resubmit, then cancel', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    let res = await act(t.app, staff.ward1, id, 'reject', {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.remarks[0]).toBe('This filed is required');
+    res = await act(t.app, staff.ward1, id, 'reject', { remarks: 'Photo is blurred' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.appStatus).toBe('rejected');
+    expect((await detail(a.token, id)).json().data.allowedActions).toEqual(['resubmit', 'cancel']);
+    res = await act(t.app, a.token, id, 'resubmit');
+    expect(res.json().data.appStatus).toBe('pending');
+    res = await act(t.app, a.token, id, 'cancel');
+    expect(res.json().data.appStatus).toBe('cancelled');
+    // cancelled is final
+    for (const p of ['verify', 'reject', 'approve', 'cancel', 'resubmit']) {
+      const r = await act(t.app, p === 'resubmit' || p === 'cancel' ? a.token : staff.admin, id, p, { remarks: 'x' });
+      expect(r.statusCode, `${p} on cancelled`).toBe(409);
+    }
+  });
+
+  it('verified applications can be rejected; approved ones terminated by an admin', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    await act(t.app, staff.ward1, id, 'verify');
+    let res = await act(t.app, staff.ward1, id, 'reject', { remarks: 'Wrong capital' });
+    expect(res.json().data.appStatus).toBe('rejected');
+
+    const id2 = await submit(t.app, a.token, 1);
+    await act(t.app, staff.ward1, id2, 'verify');
+    await pay(id2);
+    await act(t.app, staff.admin, id2, 'approve');
+    res = await act(t.app, a.token, id2, 'terminate', { remarks: 'closing' });
+    expect(res.statusCode).toBe(403);
+    res = await act(t.app, staff.admin, id2, 'terminate', { remarks: 'Business closed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.appStatus).toBe('cancelled');
+    const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id2}/certificate`, headers: auth(a.token) });
+    expect(cert.json().data.revoked).toBe(true);
+  });
+
+  it('illegal transitions answer 409 and change nothing', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    const before = await count(applicationHistory);
+    for (const [path, body] of [
+      ['approve', {}],
+      ['payments', { receiptNo: nextReceipt(), paidDate: '2025-08-01', channel: 'counter' }],
+      ['terminate', { remarks: 'x' }],
+    ] as const) {
+      const res = await act(t.app, staff.admin, id, path, body);
+      expect(res.statusCode, path).toBe(409);
+    }
+    await act(t.app, staff.ward1, id, 'verify');
+    expect((await act(t.app, staff.ward1, id, 'verify')).statusCode).toBe(409);
+    expect((await act(t.app, staff.admin, id, 'approve')).statusCode).toBe(409);
+    expect(await count(applicationHistory)).toBe(before + 1);
+    expect((await detail(a.token, id)).json().data.appStatus).toBe('verified');
+  });
+
+  it('a receipt number is used once per fiscal year', async () => {
+    const a = await newApplicant(t.app);
+    const id1 = await submit(t.app, a.token, 1);
+    const id2 = await submit(t.app, a.token, 1);
+    await act(t.app, staff.ward1, id1, 'verify');
+    await act(t.app, staff.ward1, id2, 'verify');
+    const r = nextReceipt();
+    expect((await pay(id1, r)).statusCode).toBe(200);
+    const res = await pay(id2, r);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.receiptNo).toBeTruthy();
+    expect((await detail(a.token, id2)).json().data.appStatus).toBe('verified');
+  });
+
+  it('every transition writes history and audit rows', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    const audits = await count(auditLog);
+    await act(t.app, staff.ward1, id, 'verify');
+    expect(await count(auditLog)).toBe(audits + 1);
+  });
+});
+
+describe('scoping (DESIGN.md §3)', () => {
+  it("applicant B and the ward 2 admin get 404 on applicant A's ward-1 application", async () => {
+    const a = await newApplicant(t.app, 'A');
+    const b = await newApplicant(t.app, 'B');
+    const id = await submit(t.app, a.token, 1);
+    // a ward 2 admin
+    const w2 = await wardId(t.app, staff.admin, 2);
+    const { hashPassword } = await import('../../lib/passwords.js');
+    const { users, userRoles, roles } = await import('../../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const [u] = await t.database.db
+      .insert(users)
+      .values({ name: 'Ward 2', username: 'ward2test', phone: '9800000099', passwordHash: await hashPassword('Darta@2082'), gender: 'male', userType: 'wardadmin', wardId: w2 })
+      .returning();
+    const [role] = await t.database.db.select().from(roles).where(eq(roles.slug, 'wardadmin'));
+    await t.database.db.insert(userRoles).values({ userId: u.id, roleId: role.id });
+    const { login } = await import('../../test/helper.js');
+    const ward2 = await login(t.app, 'ward2test');
+
+    for (const token of [b.token, ward2]) {
+      expect((await detail(token, id)).statusCode).toBe(404);
+      expect((await act(t.app, token, id, 'cancel')).statusCode).toBe(404);
+      const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id}/certificate`, headers: auth(token) });
+      expect(cert.statusCode).toBe(404);
+    }
+    expect((await act(t.app, ward2, id, 'verify')).statusCode).toBe(404);
+    expect((await detail(a.token, id)).statusCode).toBe(200);
+    expect((await detail(staff.ward1, id)).statusCode).toBe(200);
+    expect((await detail(staff.admin, id)).statusCode).toBe(200);
+
+    // lists are scoped the same way
+    const list = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/applications?rowsPerPage=200', headers: auth(token) })).json();
+    expect((await list(b.token)).data.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await list(ward2)).data.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await list(a.token)).data.map((r: { id: number }) => r.id)).toContain(id);
+    const ward1List = await list(staff.ward1);
+    expect(ward1List.data.every((r: { wardNumber: number }) => r.wardNumber === 1)).toBe(true);
+
+    // a file of A's application is 404 for B
+    const fileId = (await detail(a.token, id)).json().data.documents[0].fileId;
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: auth(b.token) })).statusCode).toBe(404);
+    const own = await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: auth(a.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('applicants cannot verify, pay or approve their own application (403)', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    expect((await act(t.app, a.token, id, 'verify')).statusCode).toBe(403);
+    expect((await act(t.app, a.token, id, 'approve')).statusCode).toBe(403);
+  });
+
+  it('the list query: defaults, sort, filters, and 400 for unknown keys', async () => {
+    const get = (qs: string) => t.app.inject({ method: 'GET', url: `/api/applications?${qs}`, headers: auth(staff.admin) });
+    const res = await get('');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeLessThanOrEqual(25);
+    const ids = res.json().data.map((r: { id: number }) => r.id);
+    expect([...ids].sort((x: number, y: number) => y - x)).toEqual(ids);
+    expect((await get('sortBy=password')).statusCode).toBe(400);
+    const bad = await get(`filters=${encodeURIComponent('{"secret":1}')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('secret');
+    const pending = await get(`filters=${encodeURIComponent('{"status":"pending"}')}`);
+    expect(pending.json().data.every((r: { appStatus: string }) => r.appStatus === 'pending')).toBe(true);
+    expect(pending.json().meta.total).toBeGreaterThan(0);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('empty and non-numeric fields: 422 with SPEC §5 texts, in Nepali too, no rows, no files', async () => {
+    const a = await newApplicant(t.app);
+    const w = await wardId(t.app, a.token, 1);
+    const [apps, fileRows, stored] = [await count(applications), await count(files), (await readdir(t.uploadDir)).length];
+    const m = multipart(validFields(w, { businessName: '', capitalMax: 'abc' }), await validFiles());
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m.payload, headers: { ...m.headers, ...auth(a.token) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.businessName).toEqual(['This filed is required']);
+    expect(res.json().errors.capitalMax).toEqual(['This filed should be numbe only']);
+    const ne = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: m.payload,
+      headers: { ...m.headers, ...auth(a.token), 'accept-language': 'ne' },
+    });
+    expect(ne.json().errors.businessName).toEqual(['यो फिल्ड आवश्यक छ']);
+    expect(await count(applications)).toBe(apps);
+    expect(await count(files)).toBe(fileRows);
+    expect((await readdir(t.uploadDir)).length).toBe(stored);
+  });
+
+  it('a wrong-type upload is 422 and an oversized one 413, storing nothing', async () => {
+    const a = await newApplicant(t.app);
+    const w = await wardId(t.app, a.token, 1);
+    const [apps, stored] = [await count(applications), (await readdir(t.uploadDir)).length];
+    const files = await validFiles();
+    const fake = multipart(validFields(w), { ...files, photo: { filename: 'photo.jpg', data: Buffer.from('GIF89a not a jpeg'), type: 'image/jpeg' } });
+    let res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: fake.payload, headers: { ...fake.headers, ...auth(a.token) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.photo).toBeTruthy();
+    const jpeg = await readFixture('photo.jpg');
+    const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = multipart(validFields(w), { ...files, photo: { filename: 'big.jpg', data: huge, type: 'image/jpeg' } });
+    res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: big.payload, headers: { ...big.headers, ...auth(a.token) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/5 MB/);
+    expect(await count(applications)).toBe(apps);
+    expect((await readdir(t.uploadDir)).length).toBe(stored);
+  });
+
+  it('inconsistent address and capital order are field errors', async () => {
+    const a = await newApplicant(t.app);
+    const w = await wardId(t.app, a.token, 1);
+    const m = multipart(validFields(w, { permDistrictId: 1, capitalPaidUp: 900000 }), await validFiles());
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m.payload, headers: { ...m.headers, ...auth(a.token) } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toContain('capitalCurrent');
+    const m2 = multipart(validFields(w, { permDistrictId: 1 }), await validFiles());
+    const res2 = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m2.payload, headers: { ...m2.headers, ...auth(a.token) } });
+    expect(res2.statusCode).toBe(422);
+    expect(Object.keys(res2.json().errors)).toEqual(expect.arrayContaining(['permDistrictId']));
+  });
+
+  it('no token, a bad token, or a revoked token is 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/applications' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/applications', headers: auth('x'.repeat(43)) })).statusCode).toBe(401);
+    const a = await newApplicant(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(a.token) });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) })).statusCode).toBe(401);
+  });
+
+  it('5xx never leak internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/applications/99999999999' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/node_modules|\/work\/|at .*\.ts/);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts are scoped to the user', async () => {
+    const a = await newApplicant(t.app);
+    await submit(t.app, a.token, 1);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(a.token) })).json().data;
+    expect(mine.total).toBe(1);
+    expect(mine.pending).toBe(1);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(staff.admin) })).json().data;
+    expect(all.total).toBeGreaterThan(mine.total);
+    expect(all.users).toBeGreaterThan(3);
+    expect(all.paidAmount).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,91 @@
+/** Shortcuts for API tests: applicants, a valid application form, and moving it along. */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { auth, login, multipart, readFixture } from './helper.js';
+
+let seq = 0;
+
+/** Registers a new applicant and returns their token and id. */
+export async function newApplicant(app: FastifyInstance, name = 'Applicant') {
+  seq += 1;
+  const n = String(Date.now() % 1_000_000).padStart(6, '0');
+  const username = `app${n}${seq}`;
+  const phone = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    ...multipart({ name, username, phone, password: 'Secret123', password_confirmation: 'Secret123', gender: 'female' }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json();
+  return { token: body.data.token as string, id: body.data.user.id as number, username, phone };
+}
+
+/** Ward id (database id) of ward number `n` of the demo palika. */
+export async function wardId(app: FastifyInstance, token: string, n: number): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/api/wards/all', headers: auth(token) });
+  const w = (res.json().data as { id: number; number: number }[]).find((x) => x.number === n);
+  if (!w) throw new Error(`ward ${n} not seeded`);
+  return w.id;
+}
+
+export function validFields(ward: number, over: Record<string, string | number | undefined> = {}) {
+  return {
+    businessName: 'Himalayan Tea House',
+    ownerName: 'Suman Tamang',
+    fatherOrHusbandName: 'Bir Bahadur Tamang',
+    businessTypeId: 5,
+    firmName: 'Himalayan Tea Pvt. Ltd.',
+    description: 'Tea and snacks',
+    permStateId: 3,
+    permDistrictId: 29,
+    permCityId: 331,
+    permWardNo: 3,
+    permTole: 'Mangal Bazar',
+    wardId: ward,
+    locAddress: 'Pulchowk',
+    locTole: 'Jhamsikhel',
+    locMobile: '9841000001',
+    capitalMax: 500000,
+    capitalCurrent: 300000,
+    capitalPaidUp: 200000,
+    applicantName: 'Suman Tamang',
+    applicantAddress: 'Lalitpur-3',
+    applicantContact: '9841000001',
+    ...over,
+  };
+}
+
+export async function validFiles() {
+  return {
+    photo: { filename: 'photo.jpg', data: await readFixture('photo.jpg'), type: 'image/jpeg' },
+    citizenship: { filename: 'citizenship.png', data: await readFixture('citizenship.png'), type: 'image/png' },
+  };
+}
+
+/** Submits a valid application in ward `wardNo` and returns its id. */
+export async function submit(app: FastifyInstance, token: string, wardNo = 1, over = {}) {
+  const w = await wardId(app, token, wardNo);
+  const m = multipart(validFields(w, over), await validFiles());
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/applications',
+    payload: m.payload,
+    headers: { ...m.headers, ...auth(token) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+/** POSTs a transition as `token` and returns the response. */
+export function act(app: FastifyInstance, token: string, id: number, path: string, fields: Record<string, string> = {}) {
+  const m = multipart(fields);
+  return app.inject({ method: 'POST', url: `/api/applications/${id}/${path}`, payload: m.payload, headers: { ...m.headers, ...auth(token) } });
+}
+
+export async function staffTokens(app: FastifyInstance) {
+  return { ward1: await login(app, 'ward1'), admin: await login(app, 'admin') };
+}
+
+let receipt = 0;
+export const nextReceipt = () => `R-${Date.now() % 100000}-${++receipt}`;
