@@ -52,7 +52,9 @@ export function checkUpload(field: string, f: UploadedFile): CheckedFile {
   const kind = f.data.length > 0 ? sniff(f.data) : null;
   if (!kind) throw AppError.validation({ [field]: ['errors.fileType'] }, 'errors.fileType');
   // keep only a harmless display name: no path parts, no control characters
-  const base = path.basename(f.filename.replace(/\\/g, '/')).replace(/[\x00-\x1f]/g, '');
+  const base = [...path.basename(f.filename.replace(/\\/g, '/'))]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== '\u007f')
+    .join('');
   return {
     originalName: base.slice(0, 120) || `upload.${kind.ext}`,
     mime: kind.mime,
@@ -73,7 +75,7 @@ export class FileStore {
     return name;
   }
 
-  read(storedName: string): Promise<Buffer> {
+  async read(storedName: string): Promise<Buffer> {
     return readFile(this.resolve(storedName));
   }
 

@@ -414,15 +414,39 @@ const SHRINK_TO_FIT_JS = `(() => {
   }
 })()`;
 
+/** Upper bound for one whole print (new context → PDF bytes), in milliseconds. */
+const PRINT_TIMEOUT_MS = 60_000;
+/** Upper bound for launching Chromium, in milliseconds. */
+const LAUNCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Flags from @sparticuz/chromium that are wrong for a long-lived server browser.
+ * `--single-process` makes Chromium crash when a second browser context opens a page after the
+ * first one closed (seen here with Chromium 153), so every other render would relaunch it.
+ */
+const DROPPED_ARGS = new Set(['--single-process']);
+
+/** Thrown by {@link PdfRenderer.render} when one print takes longer than PRINT_TIMEOUT_MS. */
+export class PdfRenderTimeoutError extends Error {
+  constructor() {
+    super(`PDF rendering took longer than ${PRINT_TIMEOUT_MS} ms`);
+    this.name = 'PdfRenderTimeoutError';
+  }
+}
+
 /**
  * Prints HTML to PDF with one shared headless Chromium, launched on first use and reused by
  * every later call (a fresh browser context and page per call, so calls do not share state).
  * Concurrent first calls share a single launch. If the browser dies or disconnects, the next
- * call launches a new one. Call {@link PdfRenderer.close} on shutdown.
+ * call launches a new one. Call {@link PdfRenderer.close} on shutdown, or the Chromium process
+ * outlives the server's listener.
  */
 export class PdfRenderer {
   private readonly executablePath: string | undefined;
+  /** The launch in progress or the launched browser; null when none (or it disconnected). */
   private browserPromise: Promise<Browser> | null = null;
+  /** The browser `browserPromise` resolved to, while it is the current one. */
+  private current: Browser | null = null;
   private closed = false;
 
   constructor(opts: PdfRendererOptions = {}) {
@@ -431,63 +455,86 @@ export class PdfRenderer {
 
   /**
    * The shared browser, launching it if there is none (or the last one disconnected).
-   * @throws Error if Chromium cannot be unpacked or launched.
+   * @throws Error if Chromium cannot be unpacked or launched within LAUNCH_TIMEOUT_MS.
    */
   private browser(): Promise<Browser> {
     if (this.browserPromise) return this.browserPromise;
-    const launching = this.launch();
-    this.browserPromise = launching;
-    launching.then(
+    const launching = this.launch().then(
       (browser) => {
-        browser.on('disconnected', () => {
-          if (this.browserPromise === launching) this.browserPromise = null;
-        });
-        // The browser may have died between launch and listener registration.
-        if (!browser.isConnected() && this.browserPromise === launching) this.browserPromise = null;
+        if (this.browserPromise !== launching) {
+          // close() was called while launching.
+          void browser.close().catch(() => undefined);
+          throw new Error('PdfRenderer is closed');
+        }
+        this.current = browser;
+        browser.on('disconnected', () => this.forget(browser));
+        // The browser may have died before the listener was attached.
+        if (!browser.isConnected()) this.forget(browser);
+        return browser;
       },
-      () => {
+      (err: unknown) => {
         // A failed launch is not cached: the next call tries again.
         if (this.browserPromise === launching) this.browserPromise = null;
+        throw err;
       },
     );
+    this.browserPromise = launching;
     return launching;
+  }
+
+  /** Makes the next call launch a new browser if `browser` is still the current one. */
+  private forget(browser: Browser): void {
+    if (this.current !== browser) return;
+    this.current = null;
+    this.browserPromise = null;
   }
 
   private async launch(): Promise<Browser> {
     if (this.executablePath) {
-      return chromium.launch({ executablePath: this.executablePath, headless: true });
+      return chromium.launch({
+        executablePath: this.executablePath,
+        headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
+      });
     }
     return chromium.launch({
       executablePath: await sparticuz.executablePath(),
-      args: sparticuz.args,
+      args: sparticuz.args.filter((arg) => !DROPPED_ARGS.has(arg)),
       headless: true,
+      timeout: LAUNCH_TIMEOUT_MS,
     });
   }
 
   /**
    * Prints a self-contained HTML document to an A4 PDF (backgrounds printed, CSS @page
    * honoured). The page runs with JavaScript disabled and the network offline, so the HTML
-   * must inline everything it needs (fonts as data: URLs). The first call also launches
-   * Chromium (~1–3 s); later calls reuse it.
+   * must inline everything it needs (fonts as data: URLs). Elements marked `data-fit` are
+   * shrunk to fit (see SHRINK_TO_FIT_JS). The first call also launches Chromium (~0.5–3 s);
+   * later calls reuse it.
    * @param html A complete HTML document.
    * @returns The PDF file bytes (starting with '%PDF-').
-   * @throws Error if the renderer was closed, Chromium cannot be launched, or loading or
-   *   printing fails or takes longer than 30 s. If the browser had disconnected, the call is
-   *   retried once with a fresh browser before failing.
+   * @throws Error 'PdfRenderer is closed' after {@link close}.
+   * @throws Error if Chromium cannot be launched, or loading or printing fails. A failure
+   *   caused by the browser disconnecting is retried once with a fresh browser first.
+   * @throws PdfRenderTimeoutError if the print takes longer than 60 s; the browser is then
+   *   discarded (renders still using it fail) and the next call launches a new one.
    */
   async render(html: string): Promise<Buffer> {
     for (let attempt = 1; ; attempt++) {
       if (this.closed) throw new Error('PdfRenderer is closed');
       const browser = await this.browser();
       try {
-        return await this.print(browser, html);
+        return await withTimeout(this.print(browser, html), PRINT_TIMEOUT_MS);
       } catch (err) {
-        if (attempt >= 2 || browser.isConnected()) throw err;
-        if (this.browserPromise) {
-          // Forget the dead browser even if its 'disconnected' event has not fired yet.
-          const current = await this.browserPromise.catch(() => null);
-          if (current === browser) this.browserPromise = null;
+        if (err instanceof PdfRenderTimeoutError) {
+          // A hung browser (e.g. it died mid-command) is not trusted again.
+          this.forget(browser);
+          void browser.close().catch(() => undefined);
+          throw err;
         }
+        if (attempt >= 2 || browser.isConnected()) throw err;
+        // Forget the dead browser even if its 'disconnected' event has not fired yet.
+        this.forget(browser);
       }
     }
   }
@@ -507,15 +554,32 @@ export class PdfRenderer {
   }
 
   /**
-   * Closes the browser (if one was launched) and makes later {@link render} calls throw.
-   * Renders still in progress fail. Safe to call more than once; never throws.
+   * Closes the browser (if one was launched or is launching) and makes later {@link render}
+   * calls throw. Renders still in progress fail. Safe to call more than once; never throws.
    */
   async close(): Promise<void> {
     this.closed = true;
     const pending = this.browserPromise;
     this.browserPromise = null;
+    this.current = null;
     if (!pending) return;
     const browser = await pending.catch(() => null);
     await browser?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Settles like `promise`, or rejects with PdfRenderTimeoutError after `ms` milliseconds.
+ * (The underlying work is not cancelled.)
+ */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PdfRenderTimeoutError()), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

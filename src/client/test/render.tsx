@@ -1,0 +1,36 @@
+/** Renders a component inside the app's providers and an in-memory router, for tests. */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../app/queryClient';
+import { ModalsArea } from '../app/ModalsArea';
+import { Providers } from '../app/Providers';
+
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+) {
+  const queryClient = createQueryClient();
+  const result = render(
+    <Providers queryClient={queryClient}>
+      <ModalsArea>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="/dashboard" element={<p>dashboard page</p>} />
+            <Route path="/user/login" element={<p>login page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ModalsArea>
+    </Providers>,
+  );
+  return { ...result, queryClient };
+}
+
+/** A fetch Response with a JSON body. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
