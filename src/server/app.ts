@@ -64,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         workerSrc: ["'self'"],
+        // Behind a TLS proxy the proxy upgrades; on a plain-HTTP intranet this would break assets.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -110,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: ['index.html'] });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!spa || req.url.startsWith('/api/') || req.method !== 'GET') {
+    if (!spa || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

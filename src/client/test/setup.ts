@@ -41,3 +41,14 @@ if (!URL.createObjectURL) {
   URL.createObjectURL = () => 'blob:stub';
   URL.revokeObjectURL = () => {};
 }
+
+// Textarea autosize listens for web-font loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      ready: Promise.resolve(),
+    },
+  });
+}

@@ -91,7 +91,7 @@ describe('ApplicationForm', () => {
     await choose(/^District/, 'Kathmandu');
     await choose(/^Municipality/, 'Kirtipur');
     await choose(/^Ward number/, '10');
-    await choose(/^Ward$/, '2 — Ward 2');
+    await choose(/^Ward(?! number)/, '2 — Ward 2');
     await fill(/^Address/, 'Naya Bazar');
     await fill(/^Mobile number/, '9841000000');
     await fill(/^Maximum capital/, '500000');
