@@ -1,10 +1,16 @@
 /** Label/value pairs in a responsive grid (one column on phones), as a description list. */
-import { Box, SimpleGrid, Text } from '@mantine/core';
+import { Box, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function InfoGrid({ items }: { items: [label: string, value: ReactNode][] }) {
+export function InfoGrid({
+  items,
+  cols = { base: 1, xs: 2, md: 3 },
+}: {
+  items: [label: string, value: ReactNode][];
+  cols?: SimpleGridProps['cols'];
+}) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+    <SimpleGrid component="dl" cols={cols} spacing="sm" verticalSpacing="xs" m={0}>
       {items.map(([label, value]) => (
         <Box key={label}>
           <Text component="dt" size="xs" c="dimmed" fw={500}>

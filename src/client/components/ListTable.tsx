@@ -84,8 +84,8 @@ export function ListTable<T extends { id: number }>({
         highlightOnHover
         minHeight={records.length ? undefined : 180}
         style={{ minWidth: 0 }}
-        scrollAreaProps={{ type: 'auto' }}
-        defaultColumnProps={{ noWrap: true }}
+        // The scrollbar gets its own space instead of covering the last row.
+        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
         columns={columns}
         records={records}
         fetching={q.isFetching}
@@ -103,6 +103,7 @@ export function ListTable<T extends { id: number }>({
           t('list.range', { from: f.num(from), to: f.num(to), total: f.num(totalRecords) })
         }
         paginationSize="sm"
+        getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
         sortStatus={sortStatus}
         onSortStatusChange={(s) => {
           setSortStatus(s);

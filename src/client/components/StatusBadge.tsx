@@ -15,7 +15,13 @@ export const STATUS_COLOR: Record<AppStatus, string> = {
 export function StatusBadge({ status }: { status: AppStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light">
+    <Badge
+      color={STATUS_COLOR[status] ?? 'gray'}
+      variant="light"
+      // Never cut the status short ("PEN…") when a table column is tight.
+      style={{ flexShrink: 0, minWidth: 'max-content', overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

@@ -2,8 +2,10 @@
  * The catalogue is complete in both languages, and every translation key the client uses
  * exists (a missing key would show the raw key to the user).
  */
+/// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { leafKeys, resources, translate } from '../../shared/i18n/index.js';
 import { ACTIONS, STATUSES } from '../../shared/lifecycle.js';
@@ -68,7 +70,7 @@ describe('translation catalogue', () => {
   });
 
   it('contains every t() key literal used in src/client', () => {
-    const root = path.resolve(__dirname, '..');
+    const root = fileURLToPath(new URL('..', import.meta.url));
     const used = new Set<string>();
     for (const file of clientSources(root)) {
       const src = fs.readFileSync(file, 'utf8');

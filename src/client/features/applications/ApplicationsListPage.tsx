@@ -59,18 +59,21 @@ function ApplicationsList() {
       accessor: 'submissionNo',
       title: t('applications.submissionNo'),
       sortable: true,
+      noWrap: true,
       render: (r) => f.digits(r.submissionNo),
     },
     {
       accessor: 'registrationNo',
       title: t('applications.registrationNo'),
       sortable: true,
+      noWrap: true,
       render: (r) => (r.registrationNo ? f.digits(r.registrationNo) : '—'),
     },
     {
       accessor: 'businessName',
       title: t('applications.businessName'),
       sortable: true,
+      cellsStyle: () => ({ minWidth: 160 }),
       // A real link too, so the detail page is reachable by keyboard and opens in a new tab.
       render: (r) => (
         <Anchor
@@ -82,15 +85,22 @@ function ApplicationsList() {
         </Anchor>
       ),
     },
-    { accessor: 'ownerName', title: t('applications.ownerName'), sortable: true },
+    {
+      accessor: 'ownerName',
+      title: t('applications.ownerName'),
+      sortable: true,
+      cellsStyle: () => ({ minWidth: 130 }),
+    },
     {
       accessor: 'businessTypeNameEn',
       title: t('applications.businessType'),
+      cellsStyle: () => ({ minWidth: 150 }),
       render: (r) => f.name({ nameEn: r.businessTypeNameEn, nameNe: r.businessTypeNameNe }),
     },
     {
       accessor: 'wardNumber',
       title: t('applications.ward'),
+      noWrap: true,
       textAlign: 'right',
       render: (r) => f.num(r.wardNumber),
     },
@@ -98,12 +108,14 @@ function ApplicationsList() {
       accessor: 'appStatus',
       title: t('applications.status'),
       sortable: true,
+      noWrap: true,
       render: (r) => <StatusBadge status={r.appStatus} />,
     },
     {
       accessor: 'submissionDate',
       title: t('applications.submittedOn'),
       sortable: true,
+      noWrap: true,
       render: (r) => <span title={r.submissionDate}>{f.date(r.submissionDate)}</span>,
     },
   ];

@@ -50,6 +50,7 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
         })}
       </Text>
       <InfoGrid
+        cols={{ base: 1, xs: 2 }}
         items={[
           [t('applications.registrationNo'), f.digits(c.registrationNo)],
           [t('detail.fiscalYear'), pick(c.fiscalYear)],

@@ -16,6 +16,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -66,6 +67,8 @@ export function PaymentDialog({
   const { t } = useTranslation();
   const f = useFormat();
   const qc = useQueryClient();
+  // A long form: on phones the dialog takes the whole screen.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [receiptNo, setReceiptNo] = useState('');
   const [paidDateBs, setPaidDateBs] = useState(() => formatBs(todayBs(), f.lang));
   const [channel, setChannel] = useState<'counter' | 'bank'>('counter');
@@ -124,7 +127,14 @@ export function PaymentDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('payment.title')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('payment.title')}
+      centered
+      size="lg"
+      fullScreen={phone}
+    >
       <Stack>
         {detail.bill ? (
           <BillTable bill={detail.bill} />

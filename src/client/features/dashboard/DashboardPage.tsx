@@ -77,6 +77,11 @@ export default function DashboardPage() {
               to={link(k === 'total' ? undefined : k)}
             />
           ))}
+        </SimpleGrid>
+      )}
+      {q.data && (
+        // Amounts are long (रु. १,२३,४५६.००): their own row, full width on phones.
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" mt="sm">
           <StatCard label={t('dashboard.paidAmount')} value={f.money(q.data.data.paidAmount)} />
           {user.userType !== 'user' && (
             <StatCard label={t('dashboard.users')} value={f.num(q.data.data.users)} />

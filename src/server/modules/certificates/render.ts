@@ -49,7 +49,8 @@ function fontFaces(): string {
     `font-display:block;src:url(data:font/woff2;base64,${fontBase64(file)}) format('woff2');` +
     `unicode-range:${range};}`;
   // Ranges as in the @fontsource CSS: the Devanagari subset includes ZWJ/ZWNJ (र्‍) and ₹.
-  const deva = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF';
+  const deva =
+    'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF';
   const latin =
     'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,' +
     'U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
@@ -224,8 +225,11 @@ const joinParts = (parts: Array<string | null | undefined>): string =>
 /**
  * The certificate as a complete, self-contained A4 HTML document (one page; bilingual,
  * Nepali first). Dates are shown in BS ('YYYY-MM-DD'; Devanagari digits in the Nepali text),
- * amounts in rupees. Long free text is clamped (names to 2 lines, the description to 3) so the
- * page never overflows. When `view.revoked`, a "रद्द / REVOKED" watermark and banner are added.
+ * amounts in rupees; `issuedAt` may be a timestamp (its Asia/Kathmandu date is shown). Long free
+ * text is clamped (names to 2 lines, the description to 3), and the page body is marked
+ * `data-fit` so that {@link PdfRenderer} shrinks the details table (to 60% at most) when the
+ * page would still overflow: every field at its schema maximum fits on one A4 page. When
+ * `view.revoked`, a "रद्द / REVOKED" watermark and a banner are added.
  * @throws RangeError if a date is malformed or outside the supported BS range.
  * @throws TypeError if a capital amount is not an integer number of paisa.
  * @throws Error if the embedded fonts cannot be read from node_modules (first call only).
@@ -294,7 +298,12 @@ export function renderCertificateHtml(view: CertificateView): string {
     row({ ne: 'बाबु/पतिको नाम', en: "Father's/Husband's Name" }, single(view.fatherOrHusbandName)),
     row({ ne: 'व्यवसायको प्रकार', en: 'Type of Business' }, bilingual(view.businessType)),
     ...(view.description?.trim()
-      ? [row({ ne: 'व्यवसायको प्रकृति', en: 'Nature of Business' }, single(view.description, 'clamp3'))]
+      ? [
+          row(
+            { ne: 'व्यवसायको प्रकृति', en: 'Nature of Business' },
+            single(view.description, 'clamp3'),
+          ),
+        ]
       : []),
     row({ ne: 'व्यवसाय सञ्चालन स्थान', en: 'Business Location' }, locationHtml),
     row({ ne: 'स्थायी ठेगाना', en: 'Permanent Address' }, bilingual(permanent)),
@@ -497,6 +506,10 @@ export class PdfRenderer {
         timeout: LAUNCH_TIMEOUT_MS,
       });
     }
+    // No WebGL/SwiftShader: printing does not need it, the unpack is smaller, and with it on,
+    // each new context waited for the previous one's GPU teardown (warm renders ~850 ms
+    // instead of ~220 ms on the 2-core build machine).
+    sparticuz.setGraphicsMode = false;
     return chromium.launch({
       executablePath: await sparticuz.executablePath(),
       args: sparticuz.args.filter((arg) => !DROPPED_ARGS.has(arg)),

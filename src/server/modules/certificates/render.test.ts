@@ -1,0 +1,263 @@
+/**
+ * Certificate HTML and PDF: escaping, self-containment, bilingual content, and a real print
+ * through Chromium whose text is read back with pdf-parse. Writes /tmp/cert-sample.pdf (and
+ * /tmp/cert-sample-revoked.pdf) for a human to look at.
+ */
+import { writeFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CertificateView } from '../../../shared/schemas/certificate.js';
+import { escapeHtml, PdfRenderer, renderCertificateHtml } from './render.js';
+
+const sample: CertificateView = {
+  applicationId: 42,
+  registrationNo: '1/2082-83',
+  verifyCode: 'K7Q2-9XMD',
+  fiscalYear: { en: '2082/83', ne: '२०८२/८३' },
+  palika: {
+    name: { en: 'Lalitpur', ne: 'ललितपुर' },
+    category: { en: 'Metropolitan City', ne: 'महानगरपालिका' },
+    district: { en: 'Lalitpur', ne: 'ललितपुर' },
+    province: { en: 'Bagmati Province', ne: 'बागमती प्रदेश' },
+  },
+  ward: {
+    number: 1,
+    name: { en: 'Ward No. 1', ne: 'वडा नं. १' },
+    chairName: { en: 'Ram Bahadur Shrestha', ne: 'राम बहादुर श्रेष्ठ' },
+    secretaryName: { en: 'Sita Kumari Maharjan', ne: 'सीता कुमारी महर्जन' },
+    address: { en: 'Pulchowk', ne: 'पुल्चोक' },
+  },
+  businessName: 'Himalayan Tea House',
+  ownerName: 'Suman Tamang',
+  fatherOrHusbandName: 'Dorje Tamang',
+  firmName: 'हिमालयन टी हाउस प्रा. लि.',
+  businessType: { en: 'Restaurant and Tea Shop', ne: 'रेष्टुरेन्ट तथा चिया पसल' },
+  // Conjuncts and joiners that need real shaping: क्ष, त्र, द्द, र्‍ (eyelash ra via ZWJ).
+  description: 'चिया, खाजा तथा हल्का खाना — क्षेत्रीय र्\u200Dयाली, त्रिभुवन, रद्द',
+  location: { address: 'Jhamsikhel Road', tole: 'झम्सिखेल', mobile: '9841234567' },
+  permanentAddress: {
+    province: { en: 'Bagmati Province', ne: 'बागमती प्रदेश' },
+    district: { en: 'Kathmandu', ne: 'काठमाडौं' },
+    city: { en: 'Kathmandu Metropolitan City', ne: 'काठमाडौं महानगरपालिका' },
+    wardNo: 16,
+    tole: 'Balaju',
+  },
+  capital: { max: 500_000_000, current: 250_000_000, paidUp: 150_000_000 },
+  registrationDate: '2025-07-17', // 2082-04-01 BS
+  expiryDate: '2026-07-16', // 2083-03-32 BS
+  issuedAt: '2025-07-17T06:30:00.000Z',
+  revoked: false,
+};
+
+/**
+ * Text of every page of a PDF (via pdf-parse, i.e. pdf.js), and the page count.
+ *
+ * pdf.js reads each glyph's ToUnicode entry only. Chromium (Skia) maps a Devanagari glyph
+ * that stands for several characters, or sits out of logical order (the i-matra ि drawn
+ * before its consonant, the reph र् drawn above the next one, ligatures like श्र), to nothing
+ * and records the real characters in a marked-content /ActualText span instead; pdf.js ignores
+ * those, so it returns e.g. 'ल\u0000लतपुर' for 'ललितपुर' and 'दता ' for 'दर्ता', and breaks words
+ * with spaces. Viewers that honour /ActualText (Acrobat, poppler's pdftotext) get the exact
+ * text. So the assertions below use `squash` (no whitespace, no NUL) and words without those
+ * forms, and `actualTexts` checks the clusters pdf.js misses.
+ */
+async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(data) });
+  try {
+    const result = await parser.getText();
+    return { text: result.text, pages: result.total };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Removes whitespace and NUL characters (what pdf.js leaves for unmapped glyphs). */
+const squash = (s: string): string => s.replace(/\s+/g, '').replaceAll(String.fromCharCode(0), '');
+
+/** The /ActualText strings (UTF-16BE hex, as Skia writes them) of every Flate stream. */
+function actualTexts(pdf: Buffer): string[] {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue; // not a Flate stream (fonts are compressed too, but hold no ActualText)
+    }
+    for (const a of content.matchAll(/\/ActualText\s*<([0-9A-Fa-f]+)>/g)) {
+      const bytes = Buffer.from(a[1], 'hex');
+      bytes.swap16(); // UTF-16BE → UTF-16LE
+      out.push(bytes.toString('utf16le').replace(/^\uFEFF/, ''));
+    }
+  }
+  return out;
+}
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+    expect(escapeHtml('व्यवसाय 12')).toBe('व्यवसाय 12');
+  });
+});
+
+describe('renderCertificateHtml', () => {
+  it('escapes data values', () => {
+    const html = renderCertificateHtml({
+      ...sample,
+      businessName: '<script>alert("x")</script>',
+      ownerName: `O'Brien & Sons <b>`,
+    });
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('O&#39;Brien &amp; Sons &lt;b&gt;');
+  });
+
+  it('is self-contained: fonts inlined, nothing fetched', () => {
+    const html = renderCertificateHtml(sample);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain("font-family:'Noto Sans Devanagari'");
+    expect(html.match(/url\(data:font\/woff2;base64,/g)).toHaveLength(4);
+    expect(html).not.toMatch(/url\((?!data:)/);
+    expect(html).not.toMatch(/<(link|img|script|iframe)\b/i);
+  });
+
+  it('shows both languages, Nepali digits and BS dates', () => {
+    const html = renderCertificateHtml(sample);
+    for (const s of [
+      'ललितपुर महानगरपालिका',
+      'Lalitpur Metropolitan City',
+      '१ नं. वडा कार्यालय',
+      'व्यवसाय दर्ता प्रमाणपत्र',
+      'Business Registration Certificate',
+      '१/२०८२-८३',
+      '1/2082-83',
+      '२०८२-०४-०१',
+      '2082-04-01',
+      '२०८३-०३-३२',
+      'रु. ५०,००,०००.००',
+      'Rs. 15,00,000.00',
+      'राम बहादुर श्रेष्ठ',
+      'Sita Kumari Maharjan',
+      'K7Q2-9XMD',
+    ]) {
+      expect(html, s).toContain(s);
+    }
+    expect(html).not.toContain('REVOKED');
+  });
+
+  it('marks a revoked certificate', () => {
+    const html = renderCertificateHtml({ ...sample, revoked: true });
+    expect(html).toContain('REVOKED');
+    expect(html).toContain('<span class="wm-ne">रद्द</span>');
+  });
+
+  it('shows a dash for a missing firm name and omits a missing description', () => {
+    const html = renderCertificateHtml({ ...sample, firmName: null, description: null });
+    expect(html).toContain('<div class="v clamp2">—</div>');
+    expect(html).not.toContain('Nature of Business');
+  });
+});
+
+describe('PdfRenderer', () => {
+  const renderer = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH });
+  afterAll(() => renderer.close());
+
+  it('prints a one-page A4 PDF whose text is searchable in both scripts', async () => {
+    const pdf = await renderer.render(renderCertificateHtml(sample));
+    await writeFile('/tmp/cert-sample.pdf', pdf);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    for (const s of ['Registration No.: 1/2082-83', 'Himalayan Tea House', 'Suman Tamang']) {
+      expect(text, s).toContain(s);
+    }
+    // Devanagari: see pdfText for why these are squashed and chosen this way.
+    const squashed = squash(text);
+    for (const s of [
+      'प्रमाणपत्र',
+      'व्यवसाय',
+      'नं.: १/२०८२-८३',
+      'क्षेत्रीय', // क्ष + े + त्र + ी + य
+      'बागमती प्रदेश',
+      'सीता कुमारी',
+      'वडा अध्यक्ष',
+      'रु. ५०,००,०००.००',
+      '२०८२-०४-०१',
+      '२०८३-०३-३२',
+      'K7Q2-9XMD', // letter-spaced in the PDF
+    ]) {
+      expect(squashed, s).toContain(squash(s));
+    }
+    // The eyelash ra (र + ् + ZWJ) and the द्द conjunct map one-to-one, so pdf.js has them.
+    expect(squashed).toContain('र्\u200Dयाली');
+    expect(squashed).toContain('रद्द');
+    // The clusters pdf.js drops are in the PDF as /ActualText: reph (दर्ता, कार्यालय),
+    // i-matra (ललितपुर), श्र (श्रेष्ठ), त्रि (त्रिभुवन).
+    const spans = actualTexts(pdf);
+    for (const s of ['र्ता', 'र्या', 'लि', 'श्रे', 'त्रि']) {
+      expect(spans, s).toContain(s);
+    }
+  });
+
+  it('keeps a certificate with every field at its maximum length on one page', async () => {
+    const long = (s: string, n: number) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
+    const pdf = await renderer.render(
+      renderCertificateHtml({
+        ...sample,
+        businessName: long('क्षेत्रीय व्यवसाय ', 120),
+        ownerName: long('Owner Name ', 120),
+        fatherOrHusbandName: long('पिता ', 120),
+        firmName: long('Firm ', 160),
+        description: long('विवरण ', 2000),
+        location: {
+          address: long('Address ', 200),
+          tole: long('Tole ', 120),
+          mobile: '9841234567',
+        },
+        permanentAddress: { ...sample.permanentAddress, tole: long('टोल ', 120) },
+        capital: { max: 100_000_000_000, current: 100_000_000_000, paidUp: 100_000_000_000 },
+      }),
+    );
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    // The signatures and the verify code at the bottom are still on the page.
+    expect(text).toContain('Ram Bahadur Shrestha');
+    expect(squash(text)).toContain('K7Q2-9XMD');
+  });
+
+  it('prints a revoked certificate with the watermark', async () => {
+    const pdf = await renderer.render(renderCertificateHtml({ ...sample, revoked: true }));
+    await writeFile('/tmp/cert-sample-revoked.pdf', pdf);
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    expect(squash(text)).toContain('REVOKED');
+    expect(text).toContain('This certificate has been revoked');
+  });
+
+  it('launches one browser for concurrent first calls and relaunches after a disconnect', async () => {
+    const launch = vi.spyOn(chromium, 'launch');
+    const own = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH });
+    try {
+      const html = renderCertificateHtml(sample);
+      const pdfs = await Promise.all([own.render(html), own.render(html), own.render(html)]);
+      expect(pdfs.every((p) => p.subarray(0, 5).toString('latin1') === '%PDF-')).toBe(true);
+      expect(launch).toHaveBeenCalledTimes(1);
+
+      const browser = await launch.mock.results[0].value;
+      await browser.close(); // as if Chromium had crashed
+      const again = await own.render(html);
+      expect(again.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(launch).toHaveBeenCalledTimes(2);
+    } finally {
+      await own.close();
+      launch.mockRestore();
+    }
+    await expect(own.render('<p>x</p>')).rejects.toThrow('PdfRenderer is closed');
+  });
+});
