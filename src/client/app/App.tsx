@@ -54,10 +54,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={page(<DashboardPage />)} />
         <Route path="/profile" element={page(<ProfilePage />)} />
         <Route path="/business/applications" element={page(<ApplicationsListPage />)} />
-        <Route
-          path="/business/applications/:id/detail"
-          element={page(<ApplicationDetailPage />)}
-        />
+        <Route path="/business/applications/:id/detail" element={page(<ApplicationDetailPage />)} />
         <Route path="/business/certificate/:id" element={page(<CertificatePage />)} />
         <Route path="/apply-new" element={page(<ApplyNewPage />)} />
         <Route path="/apply-new/success" element={page(<SubmittedPage />)} />

@@ -77,7 +77,14 @@ export function AppLayout() {
               size="sm"
               aria-label={t('nav.menu')}
             />
-            <Anchor component={Link} to="/dashboard" fw={700} fz="xl" c="indigo.8" underline="never">
+            <Anchor
+              component={Link}
+              to="/dashboard"
+              fw={700}
+              fz="xl"
+              c="indigo.8"
+              underline="never"
+            >
               {t('app.name')}
             </Anchor>
           </Group>

@@ -4,7 +4,7 @@
  */
 import { Anchor, Image, Skeleton, type ImageProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveBlob } from '../lib/api';
 
@@ -18,17 +18,21 @@ export function useFileBlob(fileId: number | null | undefined) {
   });
 }
 
+/** An object URL for `blob`, revoked when the blob changes or the component unmounts. */
 function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return undefined;
+    // Created in the effect (not during render) so every URL made is also revoked, including
+    // under StrictMode's mount–unmount–mount in development.
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  return blob ? url : undefined;
 }
 
-export function AuthImage({
-  fileId,
-  alt,
-  ...props
-}: { fileId: number; alt: string } & ImageProps) {
+export function AuthImage({ fileId, alt, ...props }: { fileId: number; alt: string } & ImageProps) {
   const q = useFileBlob(fileId);
   const url = useObjectUrl(q.data);
   const { t } = useTranslation();
@@ -59,9 +63,11 @@ export function FileLink({
   const open = async () => {
     const blob = await api.blob(`/files/${fileId}`);
     const url = URL.createObjectURL(blob);
-    const w = window.open(url, '_blank', 'noopener');
+    // Not 'noopener' in the features: with it window.open always returns null.
+    const w = window.open(url, '_blank');
+    if (w) w.opener = null;
     // Pop-up blocked: fall back to saving the file.
-    if (!w) saveBlob(blob, filename);
+    else saveBlob(blob, filename);
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
   return (

@@ -82,6 +82,7 @@ export function ListTable<T extends { id: number }>({
         borderRadius="md"
         striped
         highlightOnHover
+        horizontalSpacing="xs"
         minHeight={records.length ? undefined : 180}
         style={{ minWidth: 0 }}
         // The scrollbar gets its own space instead of covering the last row.

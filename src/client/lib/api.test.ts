@@ -102,7 +102,9 @@ describe('401', () => {
     localStorage.setItem(USER_KEY, '{"id":1}');
     const redirect = vi.fn();
     setUnauthorizedHandler(redirect);
-    const { toast, error } = await failWith(jsonResponse(401, { message: 'Please sign in again.' }));
+    const { toast, error } = await failWith(
+      jsonResponse(401, { message: 'Please sign in again.' }),
+    );
     expect(toast.message).toBe('Please sign in again.');
     expect(error.status).toBe(401);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import type { User } from '../../shared/schemas/auth.js';
 import { api, ApiError, type Envelope } from './api';
-import { clearSession, getToken, USER_KEY } from './session';
+import { clearSession, getStoredUser, getToken, USER_KEY } from './session';
 
 export const PROFILE_KEY = ['profile'] as const;
 
@@ -37,11 +37,30 @@ export function useProfileQuery() {
   });
 }
 
-/** The signed-in user. Only valid below the navigation guard, which has loaded it. */
+/** Stand-in while a session ends (logout, 401) and the signed-in screens unmount. */
+const NOBODY: User = {
+  id: 0,
+  name: '',
+  username: '',
+  phone: '',
+  email: null,
+  gender: 'male',
+  userType: 'user',
+  wardId: null,
+  photoFileId: null,
+  citizenshipFileId: null,
+  lang: 'en-US',
+  roles: [],
+  permissions: [],
+};
+
+/**
+ * The signed-in user, as loaded by the navigation guard. Never throws: during logout the cache
+ * is cleared before the signed-in screens unmount, and they must not crash in between.
+ */
 export function useCurrentUser(): User {
   const { data } = useProfileQuery();
-  if (!data) throw new Error('useCurrentUser used outside the signed-in area');
-  return data;
+  return data ?? getStoredUser() ?? NOBODY;
 }
 
 /** SPEC §6: true if the user holds at least one of `perms`. */
@@ -61,7 +80,7 @@ export function useLogout(): () => Promise<void> {
       /* the token is dropped locally whatever the server said */
     }
     clearSession();
-    qc.clear();
     await navigate('/user/login', { replace: true });
+    qc.clear();
   }, [navigate, qc]);
 }

@@ -5,7 +5,6 @@
 /// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { leafKeys, resources, translate } from '../../shared/i18n/index.js';
 import { ACTIONS, STATUSES } from '../../shared/lifecycle.js';
@@ -19,7 +18,10 @@ const neKeys = leafKeys(ne);
 function lookup(obj: object, key: string): unknown {
   return key
     .split('.')
-    .reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), obj);
+    .reduce<unknown>(
+      (n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined),
+      obj,
+    );
 }
 
 function clientSources(dir: string): string[] {
@@ -70,7 +72,8 @@ describe('translation catalogue', () => {
   });
 
   it('contains every t() key literal used in src/client', () => {
-    const root = fileURLToPath(new URL('..', import.meta.url));
+    // vitest provides __dirname in test modules (import.meta.url is not a file: URL under jsdom).
+    const root = path.resolve(__dirname, '..');
     const used = new Set<string>();
     for (const file of clientSources(root)) {
       const src = fs.readFileSync(file, 'utf8');

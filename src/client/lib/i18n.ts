@@ -19,7 +19,9 @@ function storedLang(): Lang {
 }
 
 function applyHtmlLang(lang: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  document.title = i18n.t('app.name');
 }
 
 void i18n.use(initReactI18next).init({

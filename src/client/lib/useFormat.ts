@@ -4,12 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, type Lang } from '../../shared/i18n/index.js';
-import {
-  formatAdAsBs,
-  formatNumber,
-  formatPaisa,
-  toNepaliDigits,
-} from '../../shared/format.js';
+import { formatAdAsBs, formatNumber, formatPaisa, toNepaliDigits } from '../../shared/format.js';
 
 export interface Formatter {
   lang: Lang;

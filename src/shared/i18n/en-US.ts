@@ -1,6 +1,6 @@
 /**
  * English strings. Every key must also exist, non-empty, in ne.ts (checked by
- * src/shared/i18n/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
+ * src/client/lib/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
  * because the SPEC fixes them.
  */
 const enUS = {
@@ -133,7 +133,7 @@ const enUS = {
     ownerName: 'Owner',
     businessType: 'Business type',
     ward: 'Ward',
-    submittedOn: 'Submitted on (BS)',
+    submittedOn: 'Submitted (BS)',
   },
   applyNew: {
     title: 'Apply for business registration',

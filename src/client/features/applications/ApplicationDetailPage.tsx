@@ -253,7 +253,12 @@ function Detail({ id }: { id: number }) {
         </div>
         <Group gap="xs">
           {d.allowedActions.map((a) => (
-            <Button key={a} color={ACTION_COLOR[a]} variant={a === 'cancel' ? 'default' : 'filled'} onClick={() => start(a)}>
+            <Button
+              key={a}
+              color={ACTION_COLOR[a]}
+              variant={a === 'cancel' ? 'default' : 'filled'}
+              onClick={() => start(a)}
+            >
               {t(a === 'pay' ? 'actions.manualPayment' : `actions.${a}`)}
             </Button>
           ))}

@@ -76,10 +76,13 @@ describe('ApplicationForm', () => {
   it('cascades the address selects and submits multipart with rupees as typed', async () => {
     const { container } = renderWithApp(<ApplicationForm />, { route: '/single_registration' });
     const u = userEvent.setup();
-    const fill = async (label: RegExp, value: string) => u.type(screen.getByLabelText(label), value);
+    const fill = async (label: RegExp, value: string) =>
+      u.type(screen.getByLabelText(label), value);
     const choose = async (label: RegExp, option: string) => {
       const select = screen.getByLabelText(label);
-      await waitFor(() => expect(within(select).getByRole('option', { name: option })).toBeInTheDocument());
+      await waitFor(() =>
+        expect(within(select).getByRole('option', { name: option })).toBeInTheDocument(),
+      );
       await u.selectOptions(select, option);
     };
 
@@ -102,7 +105,10 @@ describe('ApplicationForm', () => {
     await fill(/^Applicant contact number/, '9841000000');
     const photo = new File(['png'], 'me.png', { type: 'image/png' });
     const scan = new File(['pdf'], 'cz.pdf', { type: 'application/pdf' });
-    await u.upload(container.querySelector('input[type=file][name=photo]') as HTMLInputElement, photo);
+    await u.upload(
+      container.querySelector('input[type=file][name=photo]') as HTMLInputElement,
+      photo,
+    );
     await u.upload(
       container.querySelector('input[type=file][name=citizenship]') as HTMLInputElement,
       scan,
@@ -125,7 +131,9 @@ describe('ApplicationForm', () => {
     expect(fd.has('firmName')).toBe(false);
     expect((fd.get('photo') as File).name).toBe('me.png');
     expect((fd.get('citizenship') as File).name).toBe('cz.pdf');
-    const districtsCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/districts/all'));
+    const districtsCall = fetchMock.mock.calls.find(([u]) =>
+      String(u).startsWith('/api/districts/all'),
+    );
     expect(decodeURIComponent(String(districtsCall![0]))).toContain('filters={"stateId":3}');
   });
 

@@ -43,7 +43,9 @@ export function BillTable({ bill }: { bill: Bill }) {
         {bill.lines.map((l) => (
           <Table.Tr key={l.key}>
             <Table.Td>{t(`bill.${l.key}`)}</Table.Td>
-            <Table.Td ta="right">{l.key === 'discount' && l.amount ? `− ${f.money(l.amount)}` : f.money(l.amount)}</Table.Td>
+            <Table.Td ta="right">
+              {l.key === 'discount' && l.amount ? `− ${f.money(l.amount)}` : f.money(l.amount)}
+            </Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr>
@@ -77,7 +79,12 @@ export function PaymentDialog({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const mutation = useMutation({
-    mutationFn: (body: { receiptNo: string; paidDate: string; channel: string; remarks: string | null }) =>
+    mutationFn: (body: {
+      receiptNo: string;
+      paidDate: string;
+      channel: string;
+      remarks: string | null;
+    }) =>
       api.post<Envelope<ApplicationDetail>>(`/applications/${detail.id}/payments`, {
         ...body,
         remarks: body.remarks ?? undefined,

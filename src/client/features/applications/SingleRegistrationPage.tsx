@@ -90,7 +90,14 @@ const resolver = zodResolver(applicationCreateSchema, undefined, {
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Card withBorder radius="md" padding="md" id={id} component="section" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      id={id}
+      component="section"
+      aria-labelledby={headingId}
+    >
       <Title order={3} size="h4" mb="sm" id={headingId}>
         {title}
       </Title>
@@ -317,8 +324,7 @@ export function ApplicationForm() {
 
       {missingUploads && (
         <Alert color="orange" mt="md" role="alert">
-          {t('form.uploadFirst')}{' '}
-          <Anchor href="#uploads">{t('form.goToUploads')}</Anchor>
+          {t('form.uploadFirst')} <Anchor href="#uploads">{t('form.goToUploads')}</Anchor>
         </Alert>
       )}
       <Group justify="flex-end" mt="md">

@@ -2,16 +2,7 @@
  * New user registration (SPEC §2 `/register`), validated with the shared registerSchema.
  * Success stores token and user and goes to /dashboard, like login.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Radio,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Radio, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

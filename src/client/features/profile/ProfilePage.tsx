@@ -61,11 +61,7 @@ export default function ProfilePage() {
                 <Text size="sm" fw={500}>
                   {t('profile.citizenship')}
                 </Text>
-                <AuthImage
-                  fileId={user.citizenshipFileId}
-                  alt={t('profile.citizenship')}
-                  h={180}
-                />
+                <AuthImage fileId={user.citizenshipFileId} alt={t('profile.citizenship')} h={180} />
               </Stack>
             )}
           </SimpleGrid>

@@ -1,0 +1,147 @@
+/**
+ * Routing and the navigation guard (SPEC §2): signed-in routes fetch the profile first and
+ * send failures to /user/login; the navbar shows only permitted links; unknown paths 404.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../lib/i18n';
+import { TOKEN_KEY } from '../lib/session';
+import { jsonResponse } from '../test/render';
+import { AppRoutes } from './App';
+import { createQueryClient } from './queryClient';
+import { Providers } from './Providers';
+
+const applicant = {
+  id: 3,
+  name: 'Demo Applicant',
+  username: 'applicant',
+  phone: '9800000003',
+  email: null,
+  gender: 'male',
+  userType: 'user',
+  wardId: null,
+  photoFileId: null,
+  citizenshipFileId: null,
+  lang: 'en-US',
+  roles: ['user'],
+  permissions: ['view-applications', 'create-applications'],
+};
+const counts = {
+  total: 1234,
+  pending: 5,
+  verified: 4,
+  paid: 3,
+  approved: 2,
+  rejected: 1,
+  cancelled: 0,
+  paidAmount: 12345600,
+  users: 1,
+};
+
+const fetchMock = vi.fn();
+beforeEach(async () => {
+  await setLang('en-US');
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(path: string) {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+function serve(routes: Record<string, () => Response>) {
+  fetchMock.mockImplementation(async (input: string) => {
+    const { pathname } = new URL(input, 'http://localhost');
+    const r = routes[pathname];
+    return r ? r() : jsonResponse(404, { message: 'Resource not found.' });
+  });
+}
+
+describe('navigation guard', () => {
+  it('sends a visitor without a token to login without calling the API', async () => {
+    renderAt('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to login when the profile fetch fails, and drops the token', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    serve({ '/api/profiles': () => jsonResponse(500, { message: 'Internal Server Error.' }) });
+    renderAt('/business/applications');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('loads the profile, then shows the page with only the permitted links', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    serve({
+      '/api/profiles': () => jsonResponse(200, { data: applicant }),
+      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Rs. 1,23,456.00')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveTextContent('Applications');
+    expect(nav).toHaveTextContent('Apply new');
+    // Users count is staff-only.
+    expect(screen.queryByText('Users')).not.toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/profiles');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer good');
+  });
+
+  it('hides links the user may not use', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    serve({
+      '/api/profiles': () =>
+        jsonResponse(200, {
+          data: { ...applicant, userType: 'wardadmin', permissions: ['view-applications'] },
+        }),
+      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+    });
+    renderAt('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(nav).toHaveTextContent('Applications'));
+    expect(nav).not.toHaveTextContent('Apply new');
+  });
+
+  it('shows dashboard numbers in Devanagari digits in Nepali', async () => {
+    await setLang('ne');
+    localStorage.setItem(TOKEN_KEY, 'good');
+    serve({
+      '/api/profiles': () => jsonResponse(200, { data: applicant }),
+      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('१,२३४')).toBeInTheDocument();
+    expect(screen.getByText('रु. १,२३,४५६.००')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ne');
+  });
+});
+
+describe('routes', () => {
+  it('shows the login page at / and /user/login', async () => {
+    renderAt('/');
+    expect(await screen.findByLabelText(/Username or phone number/)).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for any other path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+});
