@@ -214,6 +214,7 @@ export class ApplicationService {
         total: payments.total,
         paidDate: payments.paidDate,
         receiptNo: payments.receiptNo,
+        receiptFileId: payments.receiptFileId,
         channel: payments.channel,
         payStatus: payments.payStatus,
       })

@@ -18,6 +18,8 @@ import { currentUser, loadUser } from '../../plugins/auth.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
+/** Login and register attempts per IP per minute (RATE_LIMIT_LOGIN overrides for tests). */
+const LOGIN_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_LOGIN ?? 60);
 /** Absolute token lifetime; the idle limit is config.tokenIdleMinutes. */
 const TOKEN_DAYS = 7;
 
@@ -43,7 +45,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
   r.post(
     '/login',
     {
-      config: { access: 'public' },
+      // Per-IP throttle; the per-account lockout below is separate (issue 2 §4).
+      config: { access: 'public', rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username or phone number',
@@ -103,7 +106,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
   r.post(
     '/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Create an applicant account (role user)',

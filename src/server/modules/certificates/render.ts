@@ -6,6 +6,7 @@
  * embedded as base64 data: URLs so that Devanagari conjuncts shape correctly and the PDF text
  * stays searchable, and the page makes no network request. Every data value is HTML-escaped.
  */
+import pLimit from 'p-limit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sparticuz from '@sparticuz/chromium';
@@ -450,6 +451,9 @@ export class PdfRenderTimeoutError extends Error {
  * call launches a new one. Call {@link PdfRenderer.close} on shutdown, or the Chromium process
  * outlives the server's listener.
  */
+/** Prints at once; more wait their turn (2 cores on the reference machine). */
+const MAX_CONCURRENT_PRINTS = 2;
+
 export class PdfRenderer {
   private readonly executablePath: string | undefined;
   /** The launch in progress or the launched browser; null when none (or it disconnected). */
@@ -532,7 +536,14 @@ export class PdfRenderer {
    * @throws PdfRenderTimeoutError if the print takes longer than 60 s; the browser is then
    *   discarded (renders still using it fail) and the next call launches a new one.
    */
-  async render(html: string): Promise<Buffer> {
+  render(html: string): Promise<Buffer> {
+    // Each open page costs ~50 MiB and a core; more than two at once only queues in Chromium.
+    return this.limit(() => this.renderNow(html));
+  }
+
+  private readonly limit = pLimit(MAX_CONCURRENT_PRINTS);
+
+  private async renderNow(html: string): Promise<Buffer> {
     for (let attempt = 1; ; attempt++) {
       if (this.closed) throw new Error('PdfRenderer is closed');
       const browser = await this.browser();

@@ -1,0 +1,191 @@
+/**
+ * Shared steps of the end-to-end specs. Texts come from the translation catalogue (the same
+ * strings the app shows), fields are found by label or by their `name` attribute.
+ */
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import enUS from '../src/shared/i18n/en-US.js';
+import ne from '../src/shared/i18n/ne.js';
+
+export type Lang = 'en-US' | 'ne';
+export type Messages = typeof enUS;
+export const MESSAGES: Record<Lang, Messages> = { 'en-US': enUS, ne };
+
+export const PASSWORD = 'Darta@2082';
+export const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api`;
+export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+export const PHOTO = path.join(FIXTURES, 'photo.jpg');
+export const CITIZENSHIP = path.join(FIXTURES, 'citizenship.png');
+
+/** A run-unique suffix and a matching 10-digit mobile number ('98' or '97' + 8 digits). */
+export function unique(prefix: '98' | '97' = '98') {
+  const stamp = Date.now();
+  return { stamp, mobile: `${prefix}${String(stamp).slice(-8)}` };
+}
+
+/** Picks the UI language with the switch in the header or on the sign-in card. */
+export async function switchLanguage(page: Page, lang: Lang) {
+  const label = lang === 'ne' ? 'ने' : 'EN';
+  await page.getByText(label, { exact: true }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(lang);
+}
+
+export async function login(page: Page, username: string, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page.goto('/user/login');
+  await page.getByLabel(m.auth.usernameOrPhone).fill(username);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.getByRole('button', { name: m.auth.login, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: m.dashboard.title })).toBeVisible();
+}
+
+/** Logs out with the navbar's button (desktop layout) and waits for the sign-in page. */
+export async function logout(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page
+    .getByRole('navigation', { name: m.nav.main })
+    .getByRole('button', { name: m.nav.logout })
+    .click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+}
+
+export interface NewUser {
+  name: string;
+  username: string;
+  phone: string;
+}
+
+/** Creates an account at /register (from the sign-in page's link) and lands on the dashboard. */
+export async function registerAccount(page: Page, user: NewUser, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page.getByRole('link', { name: m.auth.registerLink }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { name: m.auth.registerTitle })).toBeVisible();
+  await page.getByLabel(m.auth.name).fill(user.name);
+  await page.locator('input[name=username]').fill(user.username);
+  await page.getByLabel(m.auth.phone).fill(user.phone);
+  await page.getByLabel(m.auth.email).fill(`${user.username}@example.com`);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('input[name=password_confirmation]').fill(PASSWORD);
+  await page.getByRole('radio', { name: m.gender.female, exact: true }).check();
+  await page.getByRole('button', { name: m.auth.register, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(m.dashboard.welcome.replace('{{name}}', user.name))).toBeVisible();
+}
+
+/** From the dashboard: Apply new → single owner → the form. */
+export async function openSingleRegistration(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page
+    .getByRole('navigation', { name: m.nav.main })
+    .getByRole('link', { name: m.nav.applyNew })
+    .click();
+  await expect(page).toHaveURL(/\/apply-new$/);
+  await page.getByRole('link', { name: m.applyNew.start }).click();
+  await expect(page).toHaveURL(/\/single_registration$/);
+  await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
+  // The dropdowns are filled from the server: wait until they have their options.
+  await expect(page.locator('select[name=businessTypeId] option')).not.toHaveCount(1);
+  await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
+  await expect(page.locator('select[name=wardId] option')).not.toHaveCount(1);
+}
+
+export interface ApplicationData {
+  businessName: string;
+  ownerName: string;
+  mobile: string;
+}
+
+/** Asserts the error Mantine shows under the field with this `name` (its accessible description). */
+export async function expectFieldError(page: Page, name: string, text: string) {
+  const field = page.locator(`[name="${name}"]`);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(text)));
+}
+
+export function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Chooses a file through the FileInput's own button, as a user would. */
+async function chooseFile(page: Page, label: string, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: label }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('button', { name: label })).toContainText(path.basename(file));
+}
+
+/** Fills every required field (and a few optional ones) of the single-owner form. */
+export async function fillApplication(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  const isNe = lang === 'ne';
+  await page.locator('[name=businessName]').fill(d.businessName);
+  await page.locator('[name=ownerName]').fill(d.ownerName);
+  await page.locator('[name=fatherOrHusbandName]').fill(isNe ? 'राम बहादुर थापा' : 'Ram Bahadur Thapa');
+  await page
+    .locator('select[name=businessTypeId]')
+    .selectOption({ label: isNe ? 'चिया तथा खाजा पसल' : 'Tea and snack shop' });
+  await page.locator('[name=firmName]').fill(d.businessName);
+  await page.locator('[name=description]').fill(isNe ? 'चिया र खाजा' : 'Tea, snacks and light meals');
+
+  await page
+    .locator('select[name=permStateId]')
+    .selectOption({ label: isNe ? 'बाग्मती प्रदेश' : 'Bagmati Province' });
+  const district = page.locator('select[name=permDistrictId]');
+  await expect(district).toBeEnabled();
+  await district.selectOption({ label: isNe ? 'ललितपुर' : 'Lalitpur' });
+  const city = page.locator('select[name=permCityId]');
+  await expect(city).toBeEnabled();
+  // Lalitpur (Metropolitan City), id 331 in the divisions file.
+  await city.selectOption({ label: isNe ? 'ललितपुर' : 'Lalitpur' });
+  const ward = page.locator('select[name=permWardNo]');
+  await expect(ward).toBeEnabled();
+  await expect(ward.locator('option')).toHaveCount(30); // "choose" + 29 wards
+  await ward.selectOption({ label: isNe ? '५' : '5' });
+  await page.locator('[name=permTole]').fill(isNe ? 'मंगलबजार' : 'Mangal Bazar');
+
+  await page
+    .locator('select[name=wardId]')
+    .selectOption({ label: isNe ? '१ — वडा नं. १' : '1 — Ward No. 1' });
+  await page.locator('[name=locAddress]').fill(isNe ? 'ललितपुर-१, पुल्चोक' : 'Lalitpur-1, Pulchowk');
+  await page.locator('[name=locMobile]').fill(d.mobile);
+
+  await page.locator('[name=capitalMax]').fill('500000');
+  await page.locator('[name=capitalCurrent]').fill('300000');
+  await page.locator('[name=capitalPaidUp]').fill('200000');
+
+  await page.locator('[name=applicantName]').fill(d.ownerName);
+  await page.locator('[name=applicantAddress]').fill(isNe ? 'ललितपुर-५' : 'Lalitpur-5');
+  await page.locator('[name=applicantContact]').fill(d.mobile);
+
+  await chooseFile(page, m.form.photo, PHOTO);
+  await chooseFile(page, m.form.citizenship, CITIZENSHIP);
+}
+
+export async function submitApplication(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page.getByRole('button', { name: m.form.submit }).click();
+  await expect(page).toHaveURL(/\/apply-new\/success$/);
+  await expect(page.getByRole('heading', { name: m.submitted.title })).toBeVisible();
+}
+
+/** Staff: finds the application in the list by business name (list search) and opens it. */
+export async function openFromList(page: Page, businessName: string, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page
+    .getByRole('navigation', { name: m.nav.main })
+    .getByRole('link', { name: m.nav.applications })
+    .click();
+  await expect(page).toHaveURL(/\/business\/applications/);
+  await page.getByLabel(m.applications.search).fill(businessName);
+  const table = page.getByRole('table', { name: m.applications.title });
+  const link = table.getByRole('link', { name: businessName, exact: true });
+  await expect(link).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(/\/business\/applications\/\d+\/detail$/);
+  await expect(page.getByRole('heading', { name: businessName, level: 2 })).toBeVisible();
+}
