@@ -16,6 +16,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
+  // Per port, like the database: a run on another E2E_PORT must not wipe this run's artifacts.
+  outputDir: `test-results/e2e-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -27,7 +29,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf .test-cache/e2e && DATA_DIR=.test-cache/e2e PORT=${PORT} RATE_LIMIT_MAX=100000 LOG_LEVEL=warn npx tsx src/server/main.ts`,
+    command: `rm -rf .test-cache/e2e-${PORT} && DATA_DIR=.test-cache/e2e-${PORT} PORT=${PORT} RATE_LIMIT_MAX=100000 LOG_LEVEL=warn npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

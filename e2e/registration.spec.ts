@@ -13,12 +13,14 @@ import {
   escapeRegExp,
   expectFieldError,
   fillApplication,
+  inPage,
   login,
   logout,
   MESSAGES,
   openFromList,
   openSingleRegistration,
   registerAccount,
+  stored,
   submitApplication,
   switchLanguage,
   unique,
@@ -55,11 +57,11 @@ test('applicant registers and applies; ward admin verifies and takes payment; ad
   await expectFieldError(page, 'businessName', en.validation.required);
   await expectFieldError(page, 'capitalMax', en.validation.required);
   await expect(page.getByRole('alert').filter({ hasText: en.form.uploadFirst })).toBeVisible();
-  await page.locator('[name=capitalMax]').fill('five lakh');
+  await page.locator('form [name=capitalMax]').fill('five lakh');
   await expectFieldError(page, 'capitalMax', en.validation.numeric);
 
   await fillApplication(page, { businessName, ownerName: user.name, mobile });
-  await expect(page.locator('[name=capitalMax]')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('form [name=capitalMax]')).not.toHaveAttribute('aria-invalid', 'true');
   await submitApplication(page);
   await expect(page.getByText(en.submitted.note)).toBeVisible();
   await page.getByRole('link', { name: en.submitted.viewApplication }).click();
@@ -134,7 +136,7 @@ test('a new applicant registers and applies with the Nepali interface', async ({
   await expect(page.getByRole('heading', { name: ne.auth.loginTitle })).toBeVisible();
   await registerAccount(page, user, 'ne');
   // The choice survives the navigation to the signed-in area.
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ne');
+  expect(await stored(page, 'lang')).toBe('ne');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
 
   await openSingleRegistration(page, 'ne');
@@ -142,35 +144,38 @@ test('a new applicant registers and applies with the Nepali interface', async ({
   await expectFieldError(page, 'businessName', ne.validation.required);
   await expectFieldError(page, 'locMobile', ne.validation.required);
   await expect(page.getByRole('alert').filter({ hasText: ne.form.uploadFirst })).toBeVisible();
-  await page.locator('[name=capitalMax]').fill('पाँच लाख');
+  await page.locator('form [name=capitalMax]').fill('पाँच लाख');
   await expectFieldError(page, 'capitalMax', ne.validation.numeric);
 
   await fillApplication(page, { businessName, ownerName: user.name, mobile }, 'ne');
   // Amounts typed with Devanagari digits are accepted as well.
-  await page.locator('[name=capitalPaidUp]').fill('२०००००');
+  await page.locator('form [name=capitalPaidUp]').fill('२०००००');
   await submitApplication(page, 'ne');
   await expect(page.getByText(ne.submitted.note)).toBeVisible();
   // The submission number is shown in Nepali digits.
-  await expect(page.getByText(new RegExp(`^${escapeRegExp(ne.applications.submissionNo)}: [०-९]`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${escapeRegExp(ne.applications.submissionNo)}: [०-९]`)),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: ne.submitted.viewApplication }).click();
   await expect(page.getByRole('heading', { name: businessName, level: 2 })).toBeVisible();
   await expect(page.getByText(ne.status.pending, { exact: true }).first()).toBeVisible();
+  // The amount typed in Devanagari digits was stored as Rs 2 lakh, shown in Nepali digits.
+  await expect(page.getByText('रु. २,००,०००.००', { exact: true })).toBeVisible();
   await logout(page, 'ne');
   await expect(page.getByRole('heading', { name: ne.auth.loginTitle })).toBeVisible();
 });
 
 test('a bogus token in localStorage ends at the sign-in page', async ({ page }) => {
   await page.goto('/user/login');
-  await page.evaluate(() => {
-    localStorage.setItem('access_token', 'not-a-real-token');
-    localStorage.setItem(
-      'user',
-      JSON.stringify({ id: 999, name: 'Nobody', username: 'nobody', permissions: [], roles: [] }),
-    );
-  });
+  const user = { id: 999, name: 'Nobody', username: 'nobody', permissions: [], roles: [] };
+  await inPage(
+    page,
+    `localStorage.setItem('access_token', 'not-a-real-token');
+     localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`,
+  );
   await page.goto('/business/applications');
   await expect(page).toHaveURL(/\/user\/login$/);
   await expect(page.getByRole('heading', { name: en.auth.loginTitle })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  expect(await stored(page, 'access_token')).toBeNull();
 });

@@ -23,12 +23,25 @@ export function unique(prefix: '98' | '97' = '98') {
   return { stamp, mobile: `${prefix}${String(stamp).slice(-8)}` };
 }
 
+/**
+ * In-page code is passed as source text: this project's Node tsconfig has no DOM types, and
+ * the expressions are tiny.
+ */
+export function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate<T>(expression);
+}
+
+/** A localStorage entry of the app's origin (null when absent). */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return inPage<string | null>(page, `localStorage.getItem(${JSON.stringify(key)})`);
+}
+
 /** Picks the UI language with the switch in the header or on the sign-in card. */
 export async function switchLanguage(page: Page, lang: Lang) {
   const label = lang === 'ne' ? 'ने' : 'EN';
   await page.getByText(label, { exact: true }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(lang);
+  expect(await stored(page, 'lang')).toBe(lang);
 }
 
 export async function login(page: Page, username: string, lang: Lang = 'en-US') {
@@ -49,7 +62,7 @@ export async function logout(page: Page, lang: Lang = 'en-US') {
     .getByRole('button', { name: m.nav.logout })
     .click();
   await expect(page).toHaveURL(/\/user\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  expect(await stored(page, 'access_token')).toBeNull();
 }
 
 export interface NewUser {
@@ -101,7 +114,7 @@ export interface ApplicationData {
 
 /** Asserts the error Mantine shows under the field with this `name` (its accessible description). */
 export async function expectFieldError(page: Page, name: string, text: string) {
-  const field = page.locator(`[name="${name}"]`);
+  const field = page.locator(`form [name="${name}"]`);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(text)));
 }
@@ -122,14 +135,18 @@ async function chooseFile(page: Page, label: string, file: string) {
 export async function fillApplication(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
   const m = MESSAGES[lang];
   const isNe = lang === 'ne';
-  await page.locator('[name=businessName]').fill(d.businessName);
-  await page.locator('[name=ownerName]').fill(d.ownerName);
-  await page.locator('[name=fatherOrHusbandName]').fill(isNe ? 'राम बहादुर थापा' : 'Ram Bahadur Thapa');
+  await page.locator('form [name=businessName]').fill(d.businessName);
+  await page.locator('form [name=ownerName]').fill(d.ownerName);
+  await page
+    .locator('form [name=fatherOrHusbandName]')
+    .fill(isNe ? 'राम बहादुर थापा' : 'Ram Bahadur Thapa');
   await page
     .locator('select[name=businessTypeId]')
     .selectOption({ label: isNe ? 'चिया तथा खाजा पसल' : 'Tea and snack shop' });
-  await page.locator('[name=firmName]').fill(d.businessName);
-  await page.locator('[name=description]').fill(isNe ? 'चिया र खाजा' : 'Tea, snacks and light meals');
+  await page.locator('form [name=firmName]').fill(d.businessName);
+  await page
+    .locator('form [name=description]')
+    .fill(isNe ? 'चिया र खाजा' : 'Tea, snacks and light meals');
 
   await page
     .locator('select[name=permStateId]')
@@ -145,21 +162,23 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
   await expect(ward).toBeEnabled();
   await expect(ward.locator('option')).toHaveCount(30); // "choose" + 29 wards
   await ward.selectOption({ label: isNe ? '५' : '5' });
-  await page.locator('[name=permTole]').fill(isNe ? 'मंगलबजार' : 'Mangal Bazar');
+  await page.locator('form [name=permTole]').fill(isNe ? 'मंगलबजार' : 'Mangal Bazar');
 
   await page
     .locator('select[name=wardId]')
     .selectOption({ label: isNe ? '१ — वडा नं. १' : '1 — Ward No. 1' });
-  await page.locator('[name=locAddress]').fill(isNe ? 'ललितपुर-१, पुल्चोक' : 'Lalitpur-1, Pulchowk');
-  await page.locator('[name=locMobile]').fill(d.mobile);
+  await page
+    .locator('form [name=locAddress]')
+    .fill(isNe ? 'ललितपुर-१, पुल्चोक' : 'Lalitpur-1, Pulchowk');
+  await page.locator('form [name=locMobile]').fill(d.mobile);
 
-  await page.locator('[name=capitalMax]').fill('500000');
-  await page.locator('[name=capitalCurrent]').fill('300000');
-  await page.locator('[name=capitalPaidUp]').fill('200000');
+  await page.locator('form [name=capitalMax]').fill('500000');
+  await page.locator('form [name=capitalCurrent]').fill('300000');
+  await page.locator('form [name=capitalPaidUp]').fill('200000');
 
-  await page.locator('[name=applicantName]').fill(d.ownerName);
-  await page.locator('[name=applicantAddress]').fill(isNe ? 'ललितपुर-५' : 'Lalitpur-5');
-  await page.locator('[name=applicantContact]').fill(d.mobile);
+  await page.locator('form [name=applicantName]').fill(d.ownerName);
+  await page.locator('form [name=applicantAddress]').fill(isNe ? 'ललितपुर-५' : 'Lalitpur-5');
+  await page.locator('form [name=applicantContact]').fill(d.mobile);
 
   await chooseFile(page, m.form.photo, PHOTO);
   await chooseFile(page, m.form.citizenship, CITIZENSHIP);
@@ -180,7 +199,14 @@ export async function openFromList(page: Page, businessName: string, lang: Lang 
     .getByRole('link', { name: m.nav.applications })
     .click();
   await expect(page).toHaveURL(/\/business\/applications/);
+  // The list asks the server again once the typing pauses (debounced search).
+  const searched = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/applications' &&
+      (new URL(r.url()).searchParams.get('filters') ?? '').includes(businessName),
+  );
   await page.getByLabel(m.applications.search).fill(businessName);
+  expect((await searched).ok()).toBe(true);
   const table = page.getByRole('table', { name: m.applications.title });
   const link = table.getByRole('link', { name: businessName, exact: true });
   await expect(link).toBeVisible();

@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
       await api.register(authRoutes, { db: database.db });
-      await api.register(resourceRoutes, { db: database.db });
+      await api.register(resourceRoutes, { db: database.db, store });
       await api.register(applicationRoutes, { service, pdf });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
     },

@@ -40,7 +40,10 @@ const crud = (r: string) => [`view-${r}`, `create-${r}`, `edit-${r}`, `delete-${
 /** Every permission slug the system knows. */
 export const ALL_PERMISSIONS: string[] = [...RESOURCES.flatMap(crud), ...WORKFLOW_PERMISSIONS];
 
-/** Default grants per role (seeded; editable later through the roles screen). */
+/**
+ * Default grants per role (seeded; editable through the roles screen). Ward admins see setup
+ * data but change none of it, and see the permissions list but not roles or users.
+ */
 export const ROLE_PERMISSIONS: Record<Role, string[]> = {
   user: [
     'view-applications',
@@ -61,6 +64,9 @@ export const ROLE_PERMISSIONS: Record<Role, string[]> = {
     'renew-applications',
     'view-payments',
     'view-wards',
+    'view-states',
+    'view-districts',
+    'view-cities',
     'view-business-types',
     'view-fiscal-years',
     'view-tax-setups',

@@ -9,6 +9,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { PageLoader } from '../components/PageLoader';
+import { RESOURCE_ROUTES } from '../features/resources/routes';
 import { Providers } from './Providers';
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
@@ -23,6 +24,8 @@ const SingleRegistrationPage = lazy(
 );
 const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
 const CertificatePage = lazy(() => import('../features/applications/CertificatePage'));
+// One generic list page serves every setup resource (SPEC §2 "Generic list pages").
+const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -61,6 +64,14 @@ export function AppRoutes() {
         <Route path="/single_registration" element={page(<SingleRegistrationPage />)} />
         {/* Multiple-owner registration arrives in a later issue; its card is disabled meanwhile. */}
         <Route path="/multiple_registration" element={<Navigate to="/apply-new" replace />} />
+        {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
+        {RESOURCE_ROUTES.map((r) => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={page(<ResourcePage resource={r.resource} />)}
+          />
+        ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -19,6 +19,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission } from '../../shared/permissions.js';
+import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/routes';
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageLoader } from './PageLoader';
@@ -53,13 +54,33 @@ export function AppLayout() {
       perms: ['create-applications'],
       match: ['/single_registration', '/multiple_registration'],
     },
-    { to: '/profile', label: t('nav.profile') },
   ];
   const visible = items.filter((i) => !i.perms || hasAnyPermission(user.permissions, i.perms));
   const isActive = (i: NavItem) =>
     location.pathname === i.to ||
     location.pathname.startsWith(`${i.to}/`) ||
     (i.match ?? []).some((m) => location.pathname.startsWith(m));
+  // Setup screens: shown only to users who may open them.
+  const setup = (group: NavGroup): NavItem[] =>
+    RESOURCE_ROUTES.filter((r) => r.group === group && canOpen(user.permissions, r)).map((r) => ({
+      to: r.path,
+      label: t(r.label),
+    }));
+  const groups: { key: string; label: string; items: NavItem[] }[] = [
+    { key: 'settings', label: t('nav.settings'), items: setup('settings') },
+    { key: 'access', label: t('nav.accessControl'), items: setup('access') },
+  ].filter((g) => g.items.length > 0);
+  const top = [...visible, ...setup('main'), { to: '/profile', label: t('nav.profile') }];
+  const link = (i: NavItem) => (
+    <NavLink
+      key={i.to}
+      component={Link}
+      to={i.to}
+      label={i.label}
+      active={isActive(i)}
+      onClick={close}
+    />
+  );
 
   return (
     <AppShell
@@ -119,15 +140,17 @@ export function AppLayout() {
 
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
         <AppShell.Section grow component={ScrollArea}>
-          {visible.map((i) => (
+          {top.map(link)}
+          {groups.map((g) => (
             <NavLink
-              key={i.to}
-              component={Link}
-              to={i.to}
-              label={i.label}
-              active={isActive(i)}
-              onClick={close}
-            />
+              key={g.key}
+              label={g.label}
+              component="button"
+              defaultOpened={g.items.some(isActive)}
+              childrenOffset="sm"
+            >
+              {g.items.map(link)}
+            </NavLink>
           ))}
         </AppShell.Section>
         <AppShell.Section>

@@ -2,7 +2,8 @@
  * The generic list (SPEC §2 "generic list pages", §3 generic list query): server-paged
  * (25 rows by default), sortable (default id, descending) and filtered by a `filters` object
  * sent as JSON. The table scrolls sideways inside its own box, never the page. A failed fetch
- * empties the list and sets the total to 0 (SPEC §8).
+ * empties the list and sets the total to 0 (SPEC §8); a 403 shows 'Unauthorized Access.' in
+ * place of the table. Rows may be selectable (bulk actions).
  */
 import { Box } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,8 +11,9 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type ListPage } from '../lib/api';
+import { api, ApiError, type ListPage } from '../lib/api';
 import { useFormat } from '../lib/useFormat';
+import { Forbidden } from './Forbidden';
 
 export const DEFAULT_PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -25,6 +27,11 @@ export interface ListTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Accessible name of the table. */
   label: string;
+  /** Row selection (checkbox column) for bulk actions; both or neither. */
+  selectedRecords?: T[];
+  onSelectedRecordsChange?: (rows: T[]) => void;
+  /** Accessible name of a row's selection checkbox. */
+  rowLabel?: (row: T) => string;
 }
 
 function cleanFilters(filters: Record<string, unknown> = {}) {
@@ -39,6 +46,9 @@ export function ListTable<T extends { id: number }>({
   filters,
   onRowClick,
   label,
+  selectedRecords,
+  onSelectedRecordsChange,
+  rowLabel,
 }: ListTableProps<T>) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -73,6 +83,21 @@ export function ListTable<T extends { id: number }>({
 
   const records = q.isError ? [] : (q.data?.data ?? []);
   const total = q.isError ? 0 : (q.data?.meta.total ?? 0);
+
+  // The API said no (SPEC §6): no table, no data, just the 403 wording.
+  if (q.error instanceof ApiError && q.error.status === 403) return <Forbidden />;
+
+  const selection =
+    selectedRecords && onSelectedRecordsChange
+      ? {
+          selectedRecords,
+          onSelectedRecordsChange,
+          allRecordsSelectionCheckboxProps: { 'aria-label': t('list.selectAll') },
+          getRecordSelectionCheckboxProps: (r: T) => ({
+            'aria-label': t('list.selectRow', { name: rowLabel ? rowLabel(r) : f.num(r.id) }),
+          }),
+        }
+      : {};
 
   return (
     <Box style={{ minWidth: 0 }}>
@@ -113,6 +138,7 @@ export function ListTable<T extends { id: number }>({
         noRecordsText={t('list.empty')}
         loadingText={t('common.loading')}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+        {...selection}
       />
     </Box>
   );

@@ -5,12 +5,28 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../app/queryClient';
 import { ModalsArea } from '../app/ModalsArea';
 import { Providers } from '../app/Providers';
+import { PROFILE_KEY } from '../lib/auth';
+import { TOKEN_KEY } from '../lib/session';
+import type { User } from '../../shared/schemas/auth.js';
 
 export function renderWithApp(
   ui: ReactElement,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  {
+    route = '/',
+    path = '*',
+    profile,
+  }: {
+    route?: string;
+    path?: string;
+    /** Signs this user in (token + profile already loaded, as after the navigation guard). */
+    profile?: User;
+  } = {},
 ) {
   const queryClient = createQueryClient();
+  if (profile) {
+    localStorage.setItem(TOKEN_KEY, 'test-token');
+    queryClient.setQueryData(PROFILE_KEY, profile);
+  }
   const result = render(
     <Providers queryClient={queryClient}>
       <ModalsArea>

@@ -15,7 +15,9 @@ afterEach(() => {
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    // An empty query matches everything, as in browsers (mantine-datatable shows a column
+    // while useMediaQuery('') matches); every other query answers "no" (a desktop screen).
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addListener: () => {},
@@ -35,6 +37,8 @@ Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeO
 Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+// The data table scrolls back to the top when the page changes; jsdom does not scroll.
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = function scrollTo() {};
 
 // jsdom has no object URLs; images fetched through the API client use them.
 if (!URL.createObjectURL) {

@@ -24,6 +24,8 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
 const adDate = (name: string) => date(name, { mode: 'string' });
+/** Unique among rows that are not soft-deleted, so a deleted slug or name can be used again. */
+const live = sql`deleted_on is null`;
 
 /** Columns every generic resource carries. */
 const common = {
@@ -36,20 +38,28 @@ const common = {
 
 // ---------------------------------------------------------------- access control
 
-export const roles = pgTable('roles', {
-  ...common,
-  slug: text('slug').notNull().unique(),
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    ...common,
+    slug: text('slug').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+  },
+  (t) => [uniqueIndex('roles_slug_uq').on(t.slug).where(live)],
+);
 
-export const permissions = pgTable('permissions', {
-  ...common,
-  slug: text('slug').notNull().unique(),
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-  groupName: text('group_name').notNull().default('general'),
-});
+export const permissions = pgTable(
+  'permissions',
+  {
+    ...common,
+    slug: text('slug').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    groupName: text('group_name').notNull().default('general'),
+  },
+  (t) => [uniqueIndex('permissions_slug_uq').on(t.slug).where(live)],
+);
 
 export const rolePermissions = pgTable(
   'role_permissions',
@@ -86,8 +96,8 @@ export const users = pgTable(
     lockedUntil: ts('locked_until'),
   },
   (t) => [
-    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
-    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`).where(live),
+    uniqueIndex('users_phone_uq').on(t.phone).where(live),
   ],
 );
 
@@ -132,17 +142,23 @@ export const otpTokens = pgTable('otp_tokens', {
   expiresAt: ts('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   usedAt: ts('used_at'),
+  /** SMS delivery: pending | sent | delivered | failed (shown in the OTP log). */
+  deliveryStatus: text('delivery_status').notNull().default('pending'),
 });
 
 // ---------------------------------------------------------------- places
 
-export const states = pgTable('states', {
-  ...common,
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-  headquarterEn: text('headquarter_en'),
-  headquarterNe: text('headquarter_ne'),
-});
+export const states = pgTable(
+  'states',
+  {
+    ...common,
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    headquarterEn: text('headquarter_en'),
+    headquarterNe: text('headquarter_ne'),
+  },
+  (t) => [uniqueIndex('states_name_en_uq').on(sql`lower(${t.nameEn})`).where(live)],
+);
 
 export const districts = pgTable(
   'districts',
@@ -156,7 +172,10 @@ export const districts = pgTable(
     headquarterEn: text('headquarter_en'),
     headquarterNe: text('headquarter_ne'),
   },
-  (t) => [index('districts_state_idx').on(t.stateId)],
+  (t) => [
+    index('districts_state_idx').on(t.stateId),
+    uniqueIndex('districts_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+  ],
 );
 
 /** Local levels (metropolitan, sub-metropolitan, municipality, rural municipality). */
@@ -173,7 +192,10 @@ export const cities = pgTable(
     categoryNe: text('category_ne').notNull(),
     wardCount: integer('ward_count').notNull(),
   },
-  (t) => [index('cities_district_idx').on(t.districtId)],
+  (t) => [
+    index('cities_district_idx').on(t.districtId),
+    uniqueIndex('cities_district_name_en_uq').on(t.districtId, sql`lower(${t.nameEn})`).where(live),
+  ],
 );
 
 /** Wards of the palika running this installation, with chair (adakshya) and secretary (sachiv). */
@@ -195,28 +217,44 @@ export const wards = pgTable(
     addressNe: text('address_ne'),
     phone: text('phone'),
   },
-  (t) => [uniqueIndex('wards_city_number_uq').on(t.cityId, t.number)],
+  (t) => [uniqueIndex('wards_city_number_uq').on(t.cityId, t.number).where(live)],
 );
 
 // ---------------------------------------------------------------- setup data
 
-export const businessTypes = pgTable('business_types', {
-  ...common,
-  slug: text('slug').notNull().unique(),
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-});
+export const businessTypes = pgTable(
+  'business_types',
+  {
+    ...common,
+    slug: text('slug').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+  },
+  (t) => [
+    uniqueIndex('business_types_slug_uq').on(t.slug).where(live),
+    uniqueIndex('business_types_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+  ],
+);
 
-export const fiscalYears = pgTable('fiscal_years', {
-  ...common,
-  /** '2082/83' */
-  code: text('code').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  nameNe: text('name_ne').notNull(),
-  startDate: adDate('start_date').notNull(),
-  endDate: adDate('end_date').notNull(),
-  isCurrent: boolean('is_current').notNull().default(false),
-});
+export const fiscalYears = pgTable(
+  'fiscal_years',
+  {
+    ...common,
+    /** '2082/83' */
+    code: text('code').notNull(),
+    slug: text('slug').notNull(),
+    nameNe: text('name_ne').notNull(),
+    startDate: adDate('start_date').notNull(),
+    endDate: adDate('end_date').notNull(),
+    /** the one active year (status 1 ⇔ isCurrent); the partial index allows only one */
+    isCurrent: boolean('is_current').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('fiscal_years_code_uq').on(t.code).where(live),
+    uniqueIndex('fiscal_years_slug_uq').on(t.slug).where(live),
+    uniqueIndex('fiscal_years_one_current_uq').on(t.isCurrent).where(sql`is_current and deleted_on is null`),
+  ],
+);
 
 /** Capital bands per business type and fiscal year (SPEC §3, DESIGN.md §5). Paisa. */
 export const taxSetups = pgTable(
@@ -239,22 +277,33 @@ export const taxSetups = pgTable(
   (t) => [index('tax_setups_type_fy_idx').on(t.businessTypeId, t.fiscalYearId)],
 );
 
-export const requiredFiles = pgTable('required_files', {
-  ...common,
-  slug: text('slug').notNull().unique(),
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-  /** SPEC §3: required on create, on update, or on both. */
-  requiredIn: text('required_in', { enum: ['create', 'update', 'both'] }).notNull(),
-  isRequired: boolean('is_required').notNull().default(true),
-});
+export const requiredFiles = pgTable(
+  'required_files',
+  {
+    ...common,
+    slug: text('slug').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+    /** SPEC §3: required on create, on update, or on both. */
+    requiredIn: text('required_in', { enum: ['create', 'update', 'both'] }).notNull(),
+    isRequired: boolean('is_required').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('required_files_slug_uq').on(t.slug).where(live),
+    uniqueIndex('required_files_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+  ],
+);
 
 /** Image checklist items staff tick per document (SPEC §1 "image checkboxes"). */
-export const checkboxes = pgTable('checkboxes', {
-  ...common,
-  nameEn: text('name_en').notNull(),
-  nameNe: text('name_ne').notNull(),
-});
+export const checkboxes = pgTable(
+  'checkboxes',
+  {
+    ...common,
+    nameEn: text('name_en').notNull(),
+    nameNe: text('name_ne').notNull(),
+  },
+  (t) => [uniqueIndex('checkboxes_name_en_uq').on(sql`lower(${t.nameEn})`).where(live)],
+);
 
 /** Municipality settings (administrative cost, rent tax rate, palika identity). */
 export const settings = pgTable('settings', {

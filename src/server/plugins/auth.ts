@@ -46,8 +46,15 @@ export async function loadUser(db: Db, userId: number): Promise<User | null> {
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.status, 1)));
+    .leftJoin(
+      permissions,
+      and(
+        eq(permissions.id, rolePermissions.permissionId),
+        eq(permissions.status, 1),
+        isNull(permissions.deletedOn),
+      ),
+    )
+    .where(and(eq(userRoles.userId, userId), eq(roles.status, 1), isNull(roles.deletedOn)));
   const roleSet = [...new Set(rows.map((r) => r.role))].sort();
   const permSet = [...new Set(rows.map((r) => r.permission).filter((p): p is string => !!p))].sort();
   return {
@@ -78,7 +85,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
   const { db, idleMinutes } = opts;
   app.decorateRequest('user', null);
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is read or validated: an anonymous caller learns nothing about
+  // the route's fields and cannot make the server parse a 30 MiB multipart body.
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!req.url.startsWith('/api/') || access === 'public') return;
     const token = bearer(req);

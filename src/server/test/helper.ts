@@ -74,14 +74,17 @@ export async function buildTestApp(opts: { pdf?: PdfRenderer } = {}): Promise<Te
 
 /** Encodes fields and files as multipart/form-data, as the browser client sends them (SPEC §7). */
 export function multipart(
-  fields: Record<string, string | number | undefined>,
+  fields: Record<string, string | number | undefined | (string | number)[]>,
   files: Record<string, { filename: string; data: Buffer; type?: string }> = {},
 ) {
   const boundary = `----darta${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    // An array repeats the key (SPEC §7: array parameters repeat the key), e.g. delete_rows[].
+    for (const one of Array.isArray(v) ? v : [v]) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${one}\r\n`));
+    }
   }
   for (const [k, f] of Object.entries(files)) {
     chunks.push(

@@ -1,7 +1,7 @@
 /**
  * The generic list query of SPEC §3/§7: page, rowsPerPage (default 25), sortBy (default id),
  * descending (default true), filters (JSON object). `rowsNumber` is accepted and ignored
- * (the client echoes the total back).
+ * (the client echoes the total back). At most 100 rows a page (issue 3).
  */
 import { z } from 'zod';
 
@@ -11,7 +11,7 @@ const bool = z
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  rowsPerPage: z.coerce.number().int().min(1).max(200).default(25),
+  rowsPerPage: z.coerce.number().int().min(1).max(100).default(25),
   rowsNumber: z.coerce.number().int().min(0).optional(),
   sortBy: z.string().max(40).default('id'),
   descending: bool.default(true),

@@ -122,7 +122,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
       )}
       {d.payments.length > 0 && (
         <Section title={t('detail.payments')}>
-          <Table.ScrollContainer minWidth={480}>
+          {/* The scrollbar stays visible on phones, where the last columns are off to the side. */}
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ type: 'auto' }}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>

@@ -6,7 +6,7 @@
 import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { STATUSES, type AppStatus } from '../../../shared/lifecycle.js';
@@ -31,17 +31,20 @@ function ApplicationsList() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 350);
 
-  useEffect(() => {
+  // The search goes into the URL as it is typed, not after the debounce: a delayed URL write
+  // could land after a row was opened (while its page loads) and navigate back to the list.
+  const changeSearch = (v: string) => {
+    setSearch(v);
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (q) next.set('q', q);
+        if (v.trim()) next.set('q', v.trim());
         else next.delete('q');
         return next;
       },
       { replace: true },
     );
-  }, [q, setParams]);
+  };
 
   const setStatus = (v: string) =>
     setParams(
@@ -136,7 +139,7 @@ function ApplicationsList() {
           type="search"
           placeholder={t('applications.searchPlaceholder')}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => changeSearch(e.currentTarget.value)}
           miw={200}
         />
         <NativeSelect

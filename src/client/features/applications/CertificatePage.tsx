@@ -100,7 +100,7 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         {t('certificate.issuedOn')}: {f.date(c.issuedAt)} · {t('certificate.verifyCode')}:{' '}
-        {c.verifyCode}
+        <span style={{ whiteSpace: 'nowrap' }}>{c.verifyCode}</span>
       </Text>
     </Stack>
   );

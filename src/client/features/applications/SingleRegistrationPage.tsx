@@ -263,7 +263,7 @@ export function ApplicationForm() {
             {...text('locMobile', { required: true })}
             type="tel"
             inputMode="numeric"
-            placeholder="98XXXXXXXX"
+            placeholder={f.digits('98XXXXXXXX')}
           />
         </Section>
 
@@ -286,7 +286,7 @@ export function ApplicationForm() {
             {...text('applicantContact', { required: true })}
             type="tel"
             inputMode="numeric"
-            placeholder="98XXXXXXXX"
+            placeholder={f.digits('98XXXXXXXX')}
           />
         </Section>
 

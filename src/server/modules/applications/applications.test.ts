@@ -202,7 +202,7 @@ describe('scoping (DESIGN.md §3)', () => {
 
     // lists are scoped the same way
     const list = async (token: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/applications?rowsPerPage=200', headers: auth(token) })).json();
+      (await t.app.inject({ method: 'GET', url: '/api/applications?rowsPerPage=100', headers: auth(token) })).json();
     expect((await list(b.token)).data.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await list(ward2)).data.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await list(a.token)).data.map((r: { id: number }) => r.id)).toContain(id);
@@ -297,6 +297,10 @@ describe('bad input changes nothing', () => {
 
   it('no token, a bad token, or a revoked token is 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/applications' })).statusCode).toBe(401);
+    // authentication comes before validation: an anonymous bad form learns nothing of the fields
+    const anon = await t.app.inject({ method: 'POST', url: '/api/applications', ...multipart({ businessName: '' }) });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).not.toHaveProperty('errors');
     expect((await t.app.inject({ method: 'GET', url: '/api/applications', headers: auth('x'.repeat(43)) })).statusCode).toBe(401);
     const a = await newApplicant(t.app);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(a.token) });

@@ -10,7 +10,7 @@
  * certificate), a history entry and an audit row.
  */
 import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { assessFees, DEFAULT_FEE_SETTINGS, FeeError, type Bill, type FeeSettings } from '../../../shared/fees.js';
@@ -26,10 +26,11 @@ import { hasAnyPermission } from '../../../shared/permissions.js';
 import type { applicationBaseSchema, manualPaymentSchema } from '../../../shared/schemas/applications.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
-import { applicationFiltersSchema } from '../../../shared/schemas/applications.js';
 import { AppError } from '../../errors.js';
+import { boolValue, enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
+  APPLICATION_STATUSES,
   applicationDocuments,
   applicationHistory,
   applications,
@@ -62,16 +63,35 @@ export function scopeOf(actor: Actor): SQL | undefined {
   return eq(applications.userId, actor.id);
 }
 
-const SORTABLE = {
-  id: applications.id,
-  submissionNo: applications.submissionNo,
-  registrationNo: applications.registrationNo,
-  businessName: applications.businessName,
-  ownerName: applications.ownerName,
-  submissionDate: applications.submissionDate,
-  appStatus: applications.appStatus,
-  createdAt: applications.createdAt,
-} as const;
+/**
+ * The applications list query as data (issue 3: the same machinery as every generic list):
+ * the columns it may be sorted by and the filters it takes.
+ */
+export const APPLICATION_LIST: ListSpec = {
+  sortable: {
+    id: applications.id,
+    submissionNo: applications.submissionNo,
+    registrationNo: applications.registrationNo,
+    businessName: applications.businessName,
+    ownerName: applications.ownerName,
+    submissionDate: applications.submissionDate,
+    expiryDate: applications.expiryDate,
+    appStatus: applications.appStatus,
+    createdAt: applications.createdAt,
+  },
+  filters: {
+    status: f.eq(applications.appStatus, enumValue(APPLICATION_STATUSES)),
+    q: f.search(applications.businessName, applications.ownerName, applications.submissionNo, applications.registrationNo),
+    wardId: f.eq(applications.wardId),
+    businessTypeId: f.eq(applications.businessTypeId),
+    fiscalYearId: f.eq(applications.fiscalYearId),
+    isRenewal: f.eq(applications.isRenewal, boolValue),
+    ...f.range('submission', applications.submissionDate),
+    ...f.range('expiry', applications.expiryDate),
+    ...f.range('created', applications.createdAt, true),
+  },
+  tiebreak: applications.id,
+};
 
 export class ApplicationService {
   constructor(
@@ -84,32 +104,8 @@ export class ApplicationService {
 
   /** Paged list (SPEC §3 generic list query), scoped. */
   async list(actor: Actor, q: ListQuery) {
-    const sortCol = SORTABLE[q.sortBy as keyof typeof SORTABLE];
-    if (!sortCol) throw AppError.badRequest('errors.unknownSort', { key: q.sortBy });
-    const parsed = applicationFiltersSchema.safeParse(q.filters);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0] as { keys?: string[]; path: PropertyKey[] };
-      const key = issue.keys?.[0] ?? String(issue.path[0] ?? 'filters');
-      throw AppError.badRequest('errors.unknownFilter', { key });
-    }
-    const f = parsed.data;
-    const where: (SQL | undefined)[] = [isNull(applications.deletedOn), scopeOf(actor)];
-    if (f.status) where.push(eq(applications.appStatus, f.status));
-    if (f.wardId) where.push(eq(applications.wardId, f.wardId));
-    if (f.businessTypeId) where.push(eq(applications.businessTypeId, f.businessTypeId));
-    if (f.q?.trim()) {
-      const like = `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        or(
-          ilike(applications.businessName, like),
-          ilike(applications.ownerName, like),
-          ilike(applications.submissionNo, like),
-          ilike(applications.registrationNo, like),
-        ),
-      );
-    }
-    const cond = and(...where);
-    const order = q.descending ? desc(sortCol) : asc(sortCol);
+    const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+    const cond = plan.where;
     const rows = await this.db
       .select({
         id: applications.id,
@@ -131,9 +127,9 @@ export class ApplicationService {
       .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
       .innerJoin(wards, eq(wards.id, applications.wardId))
       .where(cond)
-      .orderBy(order, desc(applications.id))
-      .limit(q.rowsPerPage)
-      .offset((q.page - 1) * q.rowsPerPage);
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
     const [{ total }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(applications)
@@ -670,7 +666,16 @@ export class ApplicationService {
             .innerJoin(applications, eq(applications.id, payments.applicationId))
             .where(and(eq(payments.receiptFileId, fileId), scope))
             .limit(1);
-      if (!linked.length && !viaPayment.length) throw AppError.notFound();
+      // A user's photo or citizenship scan: staff who may view users (users screen).
+      const viaUser =
+        linked.length || viaPayment.length || !hasAnyPermission(actor.permissions, ['view-users'])
+          ? []
+          : await this.db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(or(eq(users.photoFileId, fileId), eq(users.citizenshipFileId, fileId)), isNull(users.deletedOn)))
+              .limit(1);
+      if (!linked.length && !viaPayment.length && !viaUser.length) throw AppError.notFound();
     }
     return { meta: f, data: await this.store.read(f.storedName) };
   }

@@ -1,92 +1,283 @@
 /**
- * Read side of the generic resource contract (SPEC §7): `GET /api/{r}/all?filters=` (every
- * active row, for dropdowns) and `GET /api/{r}/{id}` (`{data}`; 404 when deleted or absent).
- * Unknown filter keys are a 400 naming the key.
+ * The ONE route factory of the generic resource contract (SPEC §7 table, DESIGN.md §6,
+ * issue 3). For every declaration of registry.ts it registers:
+ *
+ *   GET  /api/{r}                       list          view-{r}
+ *   GET  /api/{r}/all?filters=          dropdowns     signed in (setup data) or view-{r}
+ *   GET  /api/{r}/with-slug/{slug}      one by slug   view-{r}    (resources with a slug)
+ *   GET  /api/{r}/{id}?lang=            one           view-{r}
+ *   POST /api/{r}                       create        create-{r}  ┐
+ *   POST /api/{r}/delete                soft delete   delete-{r}  │ not for read-only
+ *   POST /api/{r}/{id}                  update        edit-{r}    │ resources (otp-tokens):
+ *   PUT  /api/{r}/{id}/change-status    toggle 1↔0    edit-{r}    │ those paths are 404
+ *   POST /api/{r}/{id}/update-dropdown  one field     edit-{r}    ┘
+ *
+ * Access is declared as data on each route (config.access, plugins/auth.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { translate } from '../../../shared/i18n/index.js';
+import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
+import {
+  deleteResultSchema,
+  deleteRowsSchema,
+  RESOURCE_ROWS,
+  updateDropdownSchema,
+} from '../../../shared/schemas/resources.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
+import type { FileStore } from '../../lib/storage.js';
+import type { Access } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
 import { RESOURCES } from './registry.js';
+import { ResourceService } from './service.js';
+import type { Ctx, ResourceDef } from './types.js';
 
-const filtersQuery = z.object({
-  filters: z.string().max(2000).optional(),
-  lang: z.enum(['en-US', 'ne']).optional(),
-});
-const rowSchema = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const langQuery = z.object({ lang: z.string().max(10).optional() });
+const allQuery = listQuerySchema.pick({ filters: true, lang: true });
+const handBack = { redirect: z.string().optional(), redirect_page: z.string().optional() };
 
-function parseFilters(raw: string | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    /* fall through */
-  }
-  throw AppError.badRequest('validation.filters');
+/** The form field names of a resource, for the OpenAPI description. */
+function describeList(def: ResourceDef) {
+  return [
+    `Generic list query (SPEC §3): page, rowsPerPage (1-100, default 25), sortBy (default id), descending (default true), filters (JSON object).`,
+    `Sortable: ${Object.keys(def.list.sortable).join(', ')}.`,
+    `Filters: ${Object.keys(def.list.filters).join(', ')}. Anything else is 400 naming the key.`,
+  ].join('\n\n');
 }
 
-/** Drops soft-delete bookkeeping from API rows. */
-function present(row: Record<string, unknown>) {
-  const { deletedOn: _d, ...rest } = row;
-  return rest;
+function describeDropdown(def: ResourceDef) {
+  return [
+    `Changes ONE dropdown-backed field of the row without posting the whole form (e.g. moving a district to another province from the list).`,
+    `Body: \`field\` (the field name) and \`value\` (validated like the same field of the form; ids must name live rows).`,
+    def.dropdown.length
+      ? `Fields ${def.noun} rows allow: ${def.dropdown.map((f) => `\`${f}\``).join(', ')}.`
+      : `This resource has no dropdown fields: every call is 422.`,
+    `An unknown field answers 422 with errors.field; a bad value 422 with errors.value. The same rules as an update apply (uniqueness, overlaps, audit). Needs edit-${def.name}. Answers {data: row, message}.`,
+  ].join('\n\n');
 }
 
-export default async function resourceRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export default async function resourceRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; store: FileStore },
+) {
+  const { db, store } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctxOf = (req: FastifyRequest): Ctx => ({
+    db,
+    store,
+    user: currentUser(req),
+    ip: req.ip,
+    lang: requestLang(req),
+  });
+
   for (const def of RESOURCES) {
-    const access = def.read ? { permissions: def.read } : undefined;
+    const svc = new ResourceService(def);
+    // Typed loosely here: the service answers plain records; the schema checks them at run time.
+    const row = RESOURCE_ROWS[def.name] as unknown as z.ZodType<Record<string, unknown>>;
+    const tags = [def.name];
+    const can = (verb: 'view' | 'create' | 'edit' | 'delete'): Access => ({
+      permissions: [`${verb}-${def.name}`],
+    });
+    const one = z.object({ data: row, message: z.string().optional(), ...handBack });
+
+    r.get(
+      `/${def.name}`,
+      {
+        config: { access: can('view') },
+        schema: {
+          tags,
+          summary: `List ${def.noun} rows (paged, sorted, filtered)`,
+          description: describeList(def),
+          querystring: listQuerySchema,
+          response: { 200: z.object({ data: z.array(row), meta: listMetaSchema }) },
+        },
+      },
+      async (req) => svc.list(db, req.query),
+    );
+
     r.get(
       `/${def.name}/all`,
       {
-        config: { access },
+        // Setup data feeds the application form's dropdowns: every signed-in user may read it.
+        config: { access: def.allOpen ? undefined : can('view') },
         schema: {
-          tags: [def.name],
-          summary: `All active ${def.name} (for dropdowns)`,
-          querystring: filtersQuery,
-          response: { 200: z.object({ data: z.array(rowSchema) }) },
+          tags,
+          summary: `Every active ${def.noun} (for dropdowns)`,
+          description: `Live rows${def.allAnyStatus ? ' of any status' : ' with status 1'}, filtered by the list filters (${Object.keys(def.list.filters).join(', ')}).`,
+          querystring: allQuery,
+          response: { 200: z.object({ data: z.array(row) }) },
         },
       },
-      async (req) => {
-        const where: SQL[] = [isNull(def.table.deletedOn), eq(def.table.status, 1)];
-        for (const [key, value] of Object.entries(parseFilters(req.query.filters))) {
-          const col = def.filters[key];
-          if (!col) throw AppError.badRequest('errors.unknownFilter', { key });
-          const n = Number(value);
-          if (!Number.isSafeInteger(n)) throw AppError.badRequest('validation.filters');
-          where.push(eq(col, n));
-        }
-        const rows = await db
-          .select()
-          .from(def.table)
-          .where(and(...where))
-          .orderBy(asc(def.orderBy), asc(def.table.id));
-        return { data: rows.map((x) => present(x as Record<string, unknown>)) };
-      },
+      async (req) => svc.all(db, req.query.filters),
     );
+
+    if (def.slug) {
+      r.get(
+        `/${def.name}/with-slug/:slug`,
+        {
+          config: { access: can('view') },
+          schema: {
+            tags,
+            summary: `One ${def.noun} by slug`,
+            params: z.object({ slug: z.string().min(1).max(100) }),
+            querystring: langQuery,
+            response: { 200: z.object({ data: row }) },
+          },
+        },
+        async (req) => ({ data: await svc.bySlug(db, req.params.slug) }),
+      );
+    }
+
     r.get(
       `/${def.name}/:id`,
       {
-        config: { access },
+        config: { access: can('view') },
         schema: {
-          tags: [def.name],
-          summary: `One ${def.name} row`,
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          querystring: filtersQuery.pick({ lang: true }),
-          response: { 200: z.object({ data: rowSchema }) },
+          tags,
+          summary: `One ${def.noun}`,
+          description: '`lang` (en-US | ne) picks the language of messages.',
+          params: idParams,
+          querystring: langQuery,
+          response: { 200: z.object({ data: row }) },
+        },
+      },
+      async (req) => ({ data: await svc.one(db, req.params.id) }),
+    );
+
+    if (def.readOnly || !def.forms) continue;
+    const forms = def.forms;
+
+    r.post(
+      `/${def.name}`,
+      {
+        config: { access: can('create') },
+        schema: {
+          tags,
+          summary: `Create a ${def.noun}`,
+          description:
+            'multipart/form-data (SPEC §7). `redirect` and `redirect_page` are handed back.',
+          consumes: ['multipart/form-data', 'application/json'],
+          body: forms.create,
+          response: { 201: one },
+        },
+      },
+      async (req, reply) => {
+        const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
+        const data = await svc.create(ctxOf(req), input);
+        reply.code(201);
+        return {
+          data,
+          message: translate(requestLang(req), 'common.actionSuccess'),
+          ...redirects(redirect, redirect_page),
+        };
+      },
+    );
+
+    r.post(
+      `/${def.name}/delete`,
+      {
+        config: { access: can('delete') },
+        schema: {
+          tags,
+          summary: `Soft-delete ${def.noun} rows`,
+          description:
+            '`delete_rows[]` ids. Sets deleted_on. Ids that do not exist or are already deleted are listed in notDeleted and change nothing. If any row is still used by others, nothing is deleted: 409 with a message naming what uses it.',
+          consumes: ['multipart/form-data', 'application/json'],
+          body: deleteRowsSchema,
+          response: { 200: z.object({ data: deleteResultSchema, message: z.string() }) },
         },
       },
       async (req) => {
-        const [row] = await db
-          .select()
-          .from(def.table)
-          .where(and(eq(def.table.id, req.params.id), isNull(def.table.deletedOn)));
-        if (!row) throw AppError.notFound();
-        return { data: present(row as Record<string, unknown>) };
+        const data = await svc.delete(ctxOf(req), req.body.delete_rows);
+        const key = data.deleted.length ? 'common.actionSuccess' : 'errors.nothingDeleted';
+        return { data, message: translate(requestLang(req), key) };
+      },
+    );
+
+    r.post(
+      `/${def.name}/:id`,
+      {
+        config: { access: can('edit') },
+        schema: {
+          tags,
+          summary: `Update a ${def.noun} (the whole form)`,
+          description:
+            'multipart/form-data with the whole form, like create. `redirect` and `redirect_page` are handed back.',
+          consumes: ['multipart/form-data', 'application/json'],
+          params: idParams,
+          body: forms.update,
+          response: { 200: one },
+        },
+      },
+      async (req) => {
+        const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
+        const data = await svc.update(ctxOf(req), req.params.id, input);
+        return {
+          data,
+          message: translate(requestLang(req), 'common.updated'),
+          ...redirects(redirect, redirect_page),
+        };
+      },
+    );
+
+    r.put(
+      `/${def.name}/:id/change-status`,
+      {
+        config: { access: can('edit') },
+        schema: {
+          tags,
+          summary: `Toggle a ${def.noun}'s status (active 1 ↔ inactive 0)`,
+          params: idParams,
+          response: { 200: z.object({ data: row, message: z.string() }) },
+        },
+      },
+      async (req) => ({
+        data: await svc.changeStatus(ctxOf(req), req.params.id),
+        message: translate(requestLang(req), 'resource.statusChanged'),
+      }),
+    );
+
+    const updateShape = (forms.update as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    r.post(
+      `/${def.name}/:id/update-dropdown`,
+      {
+        config: { access: can('edit') },
+        schema: {
+          tags,
+          summary: `Update one dropdown field of a ${def.noun}`,
+          description: describeDropdown(def),
+          consumes: ['multipart/form-data', 'application/json'],
+          params: idParams,
+          body: updateDropdownSchema,
+          response: { 200: one },
+        },
+      },
+      async (req) => {
+        const { field, value } = req.body;
+        if (!def.dropdown.includes(field) || !updateShape[field]) {
+          throw AppError.validation({ field: ['validation.choice'] }, 'errors.unknownField');
+        }
+        const parsed = updateShape[field].safeParse(value);
+        if (!parsed.success) {
+          const msg = parsed.error.issues[0]?.message;
+          throw AppError.validation({
+            value: [msg && /^(validation|errors)\.\w+$/.test(msg) ? msg : 'validation.invalid'],
+          });
+        }
+        const data = await svc.dropdown(ctxOf(req), req.params.id, field, parsed.data);
+        return { data, message: translate(requestLang(req), 'common.updated') };
       },
     );
   }
+}
+
+function redirects(redirect: unknown, redirectPage: unknown) {
+  const out: { redirect?: string; redirect_page?: string } = {};
+  if (typeof redirect === 'string' && redirect) out.redirect = redirect;
+  if (typeof redirectPage === 'string' && redirectPage) out.redirect_page = redirectPage;
+  return out;
 }

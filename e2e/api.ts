@@ -1,0 +1,135 @@
+/**
+ * Test data through the HTTP API (docs/api.md), for specs that only need an application in a
+ * given state (the screenshots). The acceptance flow itself goes through the UI.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { todayAd } from '../src/shared/bs-date.js';
+import { API, CITIZENSHIP, PASSWORD, PHOTO } from './support';
+
+interface Session {
+  token: string;
+  user: { id: number; name: string; username: string };
+}
+
+async function call<T>(method: string, url: string, token: string | null, body?: FormData) {
+  const res = await fetch(`${API}${url}`, {
+    method,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body,
+  });
+  const json = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+function form(values: Record<string, string | number>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) fd.append(k, String(v));
+  return fd;
+}
+
+export async function apiLogin(username: string): Promise<Session> {
+  const res = await call<{ data: Session }>(
+    'POST',
+    '/login',
+    null,
+    form({ username, password: PASSWORD }),
+  );
+  return res.data;
+}
+
+export async function apiRegister(u: {
+  name: string;
+  username: string;
+  phone: string;
+}): Promise<Session> {
+  const res = await call<{ data: Session }>(
+    'POST',
+    '/register',
+    null,
+    form({ ...u, password: PASSWORD, password_confirmation: PASSWORD, gender: 'female' }),
+  );
+  return res.data;
+}
+
+async function fileBlob(file: string, type: string) {
+  return new File([await readFile(file)], path.basename(file), { type });
+}
+
+/** Creates a single-owner application in Lalitpur ward 1 for the signed-in applicant. */
+export async function apiCreateApplication(
+  token: string,
+  businessName: string,
+  ownerName: string,
+  mobile: string,
+) {
+  const types = await call<{ data: { id: number; nameEn: string }[] }>(
+    'GET',
+    '/business-types/all',
+    token,
+  );
+  const teaShop = types.data.find((t) => t.nameEn === 'Tea and snack shop');
+  if (!teaShop) throw new Error('business type "Tea and snack shop" is not seeded');
+  const wards = await call<{ data: { id: number; number: number }[] }>('GET', '/wards/all', token);
+  const ward1 = wards.data.find((w) => w.number === 1)!;
+  const fd = form({
+    businessName,
+    ownerName,
+    fatherOrHusbandName: 'Ram Bahadur Tamang',
+    businessTypeId: teaShop.id,
+    firmName: `${businessName} Pvt. Ltd.`,
+    description: 'Tea, snacks and light meals',
+    permStateId: 3, // Bagmati Province
+    permDistrictId: 29, // Lalitpur
+    permCityId: 331, // Lalitpur Metropolitan City
+    permWardNo: 5,
+    permTole: 'Mangal Bazar',
+    wardId: ward1.id,
+    locAddress: 'Lalitpur-1',
+    locTole: 'Pulchowk',
+    locMobile: mobile,
+    capitalMax: 500000,
+    capitalCurrent: 300000,
+    capitalPaidUp: 200000,
+    applicantName: ownerName,
+    applicantAddress: 'Lalitpur-5',
+    applicantContact: mobile,
+  });
+  fd.append('photo', await fileBlob(PHOTO, 'image/jpeg'));
+  fd.append('citizenship', await fileBlob(CITIZENSHIP, 'image/png'));
+  const res = await call<{ data: { id: number; submissionNo: string } }>(
+    'POST',
+    '/applications',
+    token,
+    fd,
+  );
+  return res.data;
+}
+
+/** Verify (ward admin), counter payment (ward admin), approve (system admin). */
+export async function apiApprove(id: number, receiptNo: string) {
+  const ward = await apiLogin('ward1');
+  await call(
+    'POST',
+    `/applications/${id}/verify`,
+    ward.token,
+    form({ remarks: 'Documents checked' }),
+  );
+  await call(
+    'POST',
+    `/applications/${id}/payments`,
+    ward.token,
+    form({ receiptNo, paidDate: todayAd(), channel: 'counter' }),
+  );
+  const admin = await apiLogin('admin');
+  const res = await call<{ data: { registrationNo: string } }>(
+    'POST',
+    `/applications/${id}/approve`,
+    admin.token,
+    form({}),
+  );
+  await call('POST', '/logout', ward.token);
+  await call('POST', '/logout', admin.token);
+  return res.data.registrationNo;
+}

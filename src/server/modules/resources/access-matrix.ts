@@ -1,0 +1,201 @@
+/**
+ * The authorization matrix (issue 3 acceptance), kept as DATA: for every API route, the
+ * actors the server lets through its permission check. Every other actor must be refused
+ * (401 without a valid token, 403 without the permission). access-matrix.test.ts takes the
+ * route list from the running app and fails when a route is missing here, when a listed
+ * route no longer exists, when a refused actor gets a 2xx, or when an allowed actor is
+ * refused.
+ *
+ * The grants follow the seeded roles (src/shared/permissions.ts ROLE_PERMISSIONS, DESIGN.md
+ * §3, SPEC §2/§6): applicants may read the setup data that fills the application form's
+ * dropdowns; ward admins see setup data and the permissions list but change nothing, and see
+ * neither roles nor users; system admins do everything. "noperm" is a signed-in user whose
+ * only role has no permissions; "revoked" presents a token revoked by logout.
+ * HEAD routes mirror their GET route and are not listed.
+ */
+export const ACTORS = [
+  'anonymous',
+  'revoked',
+  'applicant',
+  'noperm',
+  'ward1',
+  'ward2',
+  'admin',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+const EVERYONE: readonly Actor[] = ACTORS;
+const SIGNED_IN: readonly Actor[] = ['applicant', 'noperm', 'ward1', 'ward2', 'admin'];
+const STAFF: readonly Actor[] = ['ward1', 'ward2', 'admin'];
+const ADMIN: readonly Actor[] = ['admin'];
+const APPLICANT_AND_STAFF: readonly Actor[] = ['applicant', 'ward1', 'ward2', 'admin'];
+
+export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
+  // ---------------------------------------------------------------- public
+  'GET /api/health': EVERYONE,
+  'GET /api/docs': EVERYONE,
+  'GET /api/docs/': EVERYONE,
+  'GET /api/docs/*': EVERYONE,
+  'GET /api/docs/json': EVERYONE,
+  'GET /api/docs/yaml': EVERYONE,
+  'GET /api/docs/static/index.html': EVERYONE,
+  'GET /api/docs/static/swagger-initializer.js': EVERYONE,
+  'POST /api/login': EVERYONE,
+  'POST /api/register': EVERYONE,
+
+  // ---------------------------------------------------------------- signed in
+  'GET /api/profiles': SIGNED_IN,
+  'POST /api/logout': SIGNED_IN,
+  'GET /api/dashboard': SIGNED_IN,
+  'GET /api/files/:id': SIGNED_IN,
+
+  // ---------------------------------------------------------------- applications
+  'GET /api/applications': APPLICANT_AND_STAFF,
+  'POST /api/applications': ['applicant', 'admin'],
+  'GET /api/applications/:id': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id/verify': STAFF,
+  'POST /api/applications/:id/reject': STAFF,
+  'POST /api/applications/:id/payments': STAFF,
+  'POST /api/applications/:id/approve': ADMIN,
+  'POST /api/applications/:id/cancel': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id/terminate': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id/resubmit': APPLICANT_AND_STAFF,
+  'GET /api/applications/:id/certificate': APPLICANT_AND_STAFF,
+  'GET /api/applications/:id/certificate.pdf': APPLICANT_AND_STAFF,
+
+  // ---------------------------------------------------------------- wards (SPEC §2: staff)
+  'GET /api/wards': STAFF,
+  'GET /api/wards/all': SIGNED_IN,
+  'GET /api/wards/:id': STAFF,
+  'POST /api/wards': ADMIN,
+  'POST /api/wards/:id': ADMIN,
+  'POST /api/wards/delete': ADMIN,
+  'PUT /api/wards/:id/change-status': ADMIN,
+  'POST /api/wards/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- business types
+  'GET /api/business-types': STAFF,
+  'GET /api/business-types/all': SIGNED_IN,
+  'GET /api/business-types/:id': STAFF,
+  'GET /api/business-types/with-slug/:slug': STAFF,
+  'POST /api/business-types': ADMIN,
+  'POST /api/business-types/:id': ADMIN,
+  'POST /api/business-types/delete': ADMIN,
+  'PUT /api/business-types/:id/change-status': ADMIN,
+  'POST /api/business-types/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- fiscal years
+  'GET /api/fiscal-years': STAFF,
+  'GET /api/fiscal-years/all': SIGNED_IN,
+  'GET /api/fiscal-years/:id': STAFF,
+  'GET /api/fiscal-years/with-slug/:slug': STAFF,
+  'POST /api/fiscal-years': ADMIN,
+  'POST /api/fiscal-years/:id': ADMIN,
+  'POST /api/fiscal-years/delete': ADMIN,
+  'PUT /api/fiscal-years/:id/change-status': ADMIN,
+  'POST /api/fiscal-years/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- tax setups (not a dropdown source)
+  'GET /api/tax-setups': STAFF,
+  'GET /api/tax-setups/all': STAFF,
+  'GET /api/tax-setups/:id': STAFF,
+  'POST /api/tax-setups': ADMIN,
+  'POST /api/tax-setups/:id': ADMIN,
+  'POST /api/tax-setups/delete': ADMIN,
+  'PUT /api/tax-setups/:id/change-status': ADMIN,
+  'POST /api/tax-setups/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- states, districts, cities
+  'GET /api/states': STAFF,
+  'GET /api/states/all': SIGNED_IN,
+  'GET /api/states/:id': STAFF,
+  'POST /api/states': ADMIN,
+  'POST /api/states/:id': ADMIN,
+  'POST /api/states/delete': ADMIN,
+  'PUT /api/states/:id/change-status': ADMIN,
+  'POST /api/states/:id/update-dropdown': ADMIN,
+
+  'GET /api/districts': STAFF,
+  'GET /api/districts/all': SIGNED_IN,
+  'GET /api/districts/:id': STAFF,
+  'POST /api/districts': ADMIN,
+  'POST /api/districts/:id': ADMIN,
+  'POST /api/districts/delete': ADMIN,
+  'PUT /api/districts/:id/change-status': ADMIN,
+  'POST /api/districts/:id/update-dropdown': ADMIN,
+
+  'GET /api/cities': STAFF,
+  'GET /api/cities/all': SIGNED_IN,
+  'GET /api/cities/:id': STAFF,
+  'POST /api/cities': ADMIN,
+  'POST /api/cities/:id': ADMIN,
+  'POST /api/cities/delete': ADMIN,
+  'PUT /api/cities/:id/change-status': ADMIN,
+  'POST /api/cities/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- checkboxes, required files
+  'GET /api/checkboxes': STAFF,
+  'GET /api/checkboxes/all': SIGNED_IN,
+  'GET /api/checkboxes/:id': STAFF,
+  'POST /api/checkboxes': ADMIN,
+  'POST /api/checkboxes/:id': ADMIN,
+  'POST /api/checkboxes/delete': ADMIN,
+  'PUT /api/checkboxes/:id/change-status': ADMIN,
+  'POST /api/checkboxes/:id/update-dropdown': ADMIN,
+
+  'GET /api/required-files': STAFF,
+  'GET /api/required-files/all': SIGNED_IN,
+  'GET /api/required-files/:id': STAFF,
+  'GET /api/required-files/with-slug/:slug': STAFF,
+  'POST /api/required-files': ADMIN,
+  'POST /api/required-files/:id': ADMIN,
+  'POST /api/required-files/delete': ADMIN,
+  'PUT /api/required-files/:id/change-status': ADMIN,
+  'POST /api/required-files/:id/update-dropdown': ADMIN,
+
+  // ---------------------------------------------------------------- OTP logs (read only)
+  'GET /api/otp-tokens': ADMIN,
+  'GET /api/otp-tokens/all': ADMIN,
+  'GET /api/otp-tokens/:id': ADMIN,
+
+  // ---------------------------------------------------------------- access control
+  'GET /api/users': ADMIN,
+  'GET /api/users/all': ADMIN,
+  'GET /api/users/:id': ADMIN,
+  'POST /api/users': ADMIN,
+  'POST /api/users/:id': ADMIN,
+  'POST /api/users/delete': ADMIN,
+  'PUT /api/users/:id/change-status': ADMIN,
+  'POST /api/users/:id/update-dropdown': ADMIN,
+
+  // SPEC §6: roles need view-roles (ward admins have not)
+  'GET /api/roles': ADMIN,
+  'GET /api/roles/all': ADMIN,
+  'GET /api/roles/:id': ADMIN,
+  'GET /api/roles/with-slug/:slug': ADMIN,
+  'POST /api/roles': ADMIN,
+  'POST /api/roles/:id': ADMIN,
+  'POST /api/roles/delete': ADMIN,
+  'PUT /api/roles/:id/change-status': ADMIN,
+  'POST /api/roles/:id/update-dropdown': ADMIN,
+
+  // SPEC §2/§6: the permissions page needs view-permissions (ward admins have it: read only)
+  'GET /api/permissions': STAFF,
+  'GET /api/permissions/all': STAFF,
+  'GET /api/permissions/:id': STAFF,
+  'GET /api/permissions/with-slug/:slug': STAFF,
+  'POST /api/permissions': ADMIN,
+  'POST /api/permissions/:id': ADMIN,
+  'POST /api/permissions/delete': ADMIN,
+  'PUT /api/permissions/:id/change-status': ADMIN,
+  'POST /api/permissions/:id/update-dropdown': ADMIN,
+};
+
+/** Paths that must NOT exist (read-only resources): any method answers 404 for everyone. */
+export const ABSENT_ROUTES: readonly string[] = [
+  'POST /api/otp-tokens',
+  'POST /api/otp-tokens/:id',
+  'POST /api/otp-tokens/delete',
+  'PUT /api/otp-tokens/:id/change-status',
+  'POST /api/otp-tokens/:id/update-dropdown',
+];
