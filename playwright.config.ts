@@ -29,7 +29,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf .test-cache/e2e-${PORT} && DATA_DIR=.test-cache/e2e-${PORT} PORT=${PORT} RATE_LIMIT_MAX=100000 LOG_LEVEL=warn npx tsx src/server/main.ts`,
+    command: `rm -rf .test-cache/e2e-${PORT} && DATA_DIR=.test-cache/e2e-${PORT} PORT=${PORT} RATE_LIMIT_MAX=100000 LOG_LEVEL=warn npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

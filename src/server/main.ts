@@ -5,7 +5,8 @@
 import { mkdir } from 'node:fs/promises';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seed } from './db/seed.js';
+import { isEmpty, seed } from './db/seed.js';
+import { startupBanner } from './banner.js';
 import { buildApp } from './app.js';
 
 const config = loadConfig();
@@ -28,9 +29,4 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}`;
-console.log(`\nDarta is running at ${url}  (database: ${database.kind})`);
-if (config.demo) {
-  console.log('Demo logins (password %s):', DEMO_PASSWORD);
-  for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(10)} ${u.userType}`);
-}
+console.log(`\n${startupBanner({ port: config.port, demo: config.demo, databaseKind: database.kind })}`);
