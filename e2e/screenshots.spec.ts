@@ -9,25 +9,10 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatBs, todayBs } from '../src/shared/bs-date.js';
 import { apiApprove, apiCreateApplication, apiRegister } from './api';
-import { escapeRegExp, inPage, MESSAGES, unique, type Lang } from './support';
+import { escapeRegExp, inPage, MESSAGES, unique, VIEWPORTS, type Device, type Lang } from './support';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 
-const VIEWPORTS = {
-  phone: {
-    viewport: { width: 360, height: 780 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
-  desktop: {
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-  },
-} as const;
-type Device = keyof typeof VIEWPORTS;
 
 const LANGS: [Lang, 'en' | 'ne'][] = [
   ['en-US', 'en'],

@@ -18,6 +18,8 @@ import {
   MESSAGES,
   switchLanguage,
   unique,
+  VIEWPORTS,
+  type Device,
   type Lang,
 } from './support';
 
@@ -252,21 +254,6 @@ test("ward1 opening the roles page sees 'Unauthorized Access.' and no data", asy
 
 // ---------------------------------------------------------------- screenshots
 
-const VIEWPORTS = {
-  phone: {
-    viewport: { width: 360, height: 780 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
-  desktop: {
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-  },
-} as const;
-type Device = keyof typeof VIEWPORTS;
 
 async function signedInPage(browser: Browser, device: Device, lang: Lang) {
   const session = await apiLogin('admin');

@@ -12,6 +12,23 @@ export type Messages = typeof enUS;
 export const MESSAGES: Record<Lang, Messages> = { 'en-US': enUS, ne };
 
 export const PASSWORD = 'Darta@2082';
+
+/** The two viewports every screenshot is taken at (issue 2: phone and desktop widths). */
+export const VIEWPORTS = {
+  phone: {
+    viewport: { width: 360, height: 780 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  },
+  desktop: {
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
+} as const;
+export type Device = keyof typeof VIEWPORTS;
 export const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api`;
 export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 export const PHOTO = path.join(FIXTURES, 'photo.jpg');

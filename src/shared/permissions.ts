@@ -6,7 +6,8 @@
 export const ROLES = ['user', 'wardadmin', 'systemadmin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const RESOURCES = [
+/** The generic setup resources of SPEC §7 / issue 3, in menu order; `{r}` in `/api/{r}`. */
+export const SETUP_RESOURCES = [
   'wards',
   'business-types',
   'fiscal-years',
@@ -20,10 +21,10 @@ export const RESOURCES = [
   'users',
   'roles',
   'permissions',
-  'applications',
-  'payments',
-  'notifications',
 ] as const;
+
+/** Every resource that has view/create/edit/delete permissions. */
+export const RESOURCES = [...SETUP_RESOURCES, 'applications', 'payments', 'notifications'] as const;
 
 export const WORKFLOW_PERMISSIONS = [
   'verify-applications',

@@ -27,23 +27,9 @@ import {
   reqText,
   rupeesToPaisa,
 } from './fields.js';
+import { SETUP_RESOURCES } from '../permissions.js';
 
-/** The generic resources of issue 3, in menu order; `{r}` in `/api/{r}`. */
-export const SETUP_RESOURCES = [
-  'wards',
-  'business-types',
-  'fiscal-years',
-  'tax-setups',
-  'states',
-  'districts',
-  'cities',
-  'checkboxes',
-  'required-files',
-  'otp-tokens',
-  'users',
-  'roles',
-  'permissions',
-] as const;
+export { SETUP_RESOURCES };
 export type SetupResource = (typeof SETUP_RESOURCES)[number];
 
 export const RESOURCE_MSG = {
