@@ -9,10 +9,17 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatBs, todayBs } from '../src/shared/bs-date.js';
 import { apiApprove, apiCreateApplication, apiRegister } from './api';
-import { escapeRegExp, inPage, MESSAGES, unique, VIEWPORTS, type Device, type Lang } from './support';
+import {
+  escapeRegExp,
+  inPage,
+  MESSAGES,
+  unique,
+  VIEWPORTS,
+  type Device,
+  type Lang,
+} from './support';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-
 
 const LANGS: [Lang, 'en' | 'ne'][] = [
   ['en-US', 'en'],

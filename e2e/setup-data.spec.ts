@@ -254,7 +254,6 @@ test("ward1 opening the roles page sees 'Unauthorized Access.' and no data", asy
 
 // ---------------------------------------------------------------- screenshots
 
-
 async function signedInPage(browser: Browser, device: Device, lang: Lang) {
   const session = await apiLogin('admin');
   const context = await browser.newContext({

@@ -10,7 +10,10 @@ const newest = (dir) =>
     const p = path.join(dir, e.name);
     return Math.max(m, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }, 0);
-const stale = !existsSync(out) || newest('src/client') > statSync(out).mtimeMs || newest('src/shared') > statSync(out).mtimeMs;
+const stale =
+  !existsSync(out) ||
+  newest('src/client') > statSync(out).mtimeMs ||
+  newest('src/shared') > statSync(out).mtimeMs;
 if (stale) {
   console.log('Building the client (vite build)…');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });

@@ -14,12 +14,21 @@ describe('app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/login', '/api/profiles', '/api/applications', '/api/applications/{id}/verify']),
+      expect.arrayContaining([
+        '/api/login',
+        '/api/profiles',
+        '/api/applications',
+        '/api/applications/{id}/verify',
+      ]),
     );
   });
 
   it('answers unknown API paths with a JSON 404 in the chosen language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'ne' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'ne' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'स्रोत फेला परेन।' });
   });

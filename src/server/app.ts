@@ -81,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Darta API',
         version: '0.1.0',
-        description: 'Business registration for a Nepali palika. See docs/api.md. Money is integer paisa; dates are AD.',
+        description:
+          'Business registration for a Nepali palika. See docs/api.md. Money is integer paisa; dates are AD.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
@@ -101,7 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { db: database.db });
       await api.register(resourceRoutes, { db: database.db, store });
       await api.register(applicationRoutes, { service, pdf });
-      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+        ok: true,
+      }));
     },
     { prefix: '/api' },
   );

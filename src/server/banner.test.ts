@@ -6,9 +6,12 @@ describe('start-up banner', () => {
     const text = startupBanner({ port: 3000, demo: true, databaseKind: 'pglite' });
     expect(text).toContain('http://localhost:3000');
     expect(text).toContain('Darta@2082');
-    for (const u of ['admin', 'ward1', 'applicant']) expect(text).toMatch(new RegExp(`^  ${u}\\s`, 'm'));
+    for (const u of ['admin', 'ward1', 'applicant'])
+      expect(text).toMatch(new RegExp(`^  ${u}\\s`, 'm'));
   });
   it('prints no logins outside demo mode', () => {
-    expect(startupBanner({ port: 8080, demo: false, databaseKind: 'postgres' })).not.toContain('Darta@2082');
+    expect(startupBanner({ port: 8080, demo: false, databaseKind: 'postgres' })).not.toContain(
+      'Darta@2082',
+    );
   });
 });

@@ -29,4 +29,6 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`\n${startupBanner({ port: config.port, demo: config.demo, databaseKind: database.kind })}`);
+console.log(
+  `\n${startupBanner({ port: config.port, demo: config.demo, databaseKind: database.kind })}`,
+);

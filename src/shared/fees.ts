@@ -1,45 +1,90 @@
 /**
- * The fee engine (DESIGN.md §5): a pure function from the tax setup to SPEC §3's payment
- * lines. All amounts are integer paisa (NPR × 100).
+ * The fee engine (DESIGN.md §5, issue 4 §6): pure functions from the tax setup to SPEC §3's
+ * payment lines (business tax, fine, rent tax, administrative cost, discount, total). Runs in
+ * the browser (breakdown before submitting) and on the server (verification freezes the bill).
  *
- * Rules (defaults configurable per municipality through `FeeSettings`):
- * - the capital band with `minCapital <= capital <= maxCapital` picks the tax setup row;
- *   the capital assessed is the application's current capital;
- * - new registration: business tax = `taxAmount`; renewal: business tax = `renewAmount`;
- * - renewal fine = `renewFine` × started months after expiry;
- * - early-renewal discount = `renewDiscount` when renewed on or before expiry;
- * - rent tax = monthly rent × months × `rentTaxRatePercent` % (default 10 %), rounded to paisa;
- * - administrative cost = flat `adminCost`.
+ * Units: every amount is an integer number of paisa (NPR × 100), never a float of rupees.
+ * Worked examples, checked by `fees.test.ts`: docs/fees.md.
+ *
+ * Rules (the values come from the tax setup row and the municipality's `fees` setting):
+ * - band: the tax setup row of the business type and fiscal year whose capital band has
+ *   `minCapital <= capital <= maxCapital` (DESIGN.md §5); none → FeeError('no-tax-band'),
+ *   never a zero bill; more than one → FeeError('overlapping-bands') (bands are also rejected
+ *   on save, `findBandProblem`);
+ * - business tax: new registration → `taxAmount`; renewal → `renewAmount` × `fiscalYearsDue`
+ *   (issue 4 §6: the renew amount for each fiscal year missed);
+ * - fine (renewal only): `renewFine` × `monthsLate`, the BS months started after expiry
+ *   (DESIGN.md §5: per started month after expiry);
+ * - discount (renewal only): `renewDiscount` once when renewed strictly before the expiry date
+ *   (DESIGN.md §5: early-renewal discount);
+ * - rent tax: monthly rent × months in the rent tax period × `rentTaxRatePercent` % (default
+ *   10 %, DESIGN.md §5), rounded half up to the paisa, computed exactly in integers;
+ * - administrative cost: flat `adminCost` from the setting;
+ * - total = businessTax + fine + rentTax + adminCost − discount, floored at 0.
+ *
+ * `renewalTiming` derives `monthsLate`, `fiscalYearsDue` and `renewedBeforeExpiry` from an
+ * expiry date and a renewal date with the Bikram Sambat calendar.
  */
+import { adToBs, daysInBsMonth, type BsDate } from './bs-date.js';
+import { fiscalYearOf, type FiscalYear } from './fiscal-year.js';
+import { formatPaisa } from './format.js';
+
+/** One tax setup row (SPEC §3 tax setup). Every amount in paisa. */
 export interface TaxBand {
   id?: number;
+  /** lowest capital in the band, inclusive, paisa */
   minCapital: number;
+  /** highest capital in the band, inclusive, paisa */
   maxCapital: number;
+  /** business tax of a new registration, paisa */
   taxAmount: number;
+  /** business tax of a renewal per fiscal year due, paisa */
   renewAmount: number;
+  /** renewal fine per started BS month after expiry, paisa */
   renewFine: number;
+  /** early-renewal discount, once per renewal, paisa */
   renewDiscount: number;
 }
 
+/** The municipality's `fees` setting. */
 export interface FeeSettings {
   /** flat administrative cost, paisa */
   adminCost: number;
-  /** percent of rent collected as rent tax; DESIGN.md §5 default 10 */
+  /**
+   * percent of the rent collected as rent tax; DESIGN.md §5 default 10. 0..100, at most two
+   * decimal places (hundredths of a percent), e.g. 2.5.
+   */
   rentTaxRatePercent: number;
 }
 
 export const DEFAULT_FEE_SETTINGS: FeeSettings = { adminCost: 10_000, rentTaxRatePercent: 10 };
 
 export interface FeeInput {
+  /** the tax setup rows of the business type for the fiscal year */
   bands: TaxBand[];
-  /** paisa */
+  /** the application's current capital, paisa */
   capital: number;
   isRenewal: boolean;
-  /** whole or started months past expiry; 0 when not late */
+  /**
+   * Renewal only: the number of fiscal years the renewal pays for, an integer ≥ 1 (see
+   * `renewalTiming`). Must be 1 for a new registration.
+   */
+  fiscalYearsDue: number;
+  /**
+   * Renewal only: BS months started after the expiry date, an integer ≥ 0 (see
+   * `renewalTiming`); 0 when renewed on or before the expiry date. Must be 0 for a new
+   * registration.
+   */
   monthsLate: number;
-  /** renewal made on or before the expiry date */
+  /**
+   * Renewal only: renewed strictly before the expiry date (earns `renewDiscount`). Must be
+   * false for a new registration and when `monthsLate > 0`.
+   */
   renewedBeforeExpiry: boolean;
-  /** monthly rent in paisa and the months it is taxed for; omit when not rented */
+  /**
+   * Rent information, omitted or null when the premises are not rented: `monthly` rent in
+   * paisa and the `months` of the rent tax period (an integer ≥ 0).
+   */
   rent?: { monthly: number; months: number } | null;
   settings: FeeSettings;
 }
@@ -48,21 +93,29 @@ export type FeeLineKey = 'businessTax' | 'fine' | 'rentTax' | 'adminCost' | 'dis
 
 export interface FeeLine {
   key: FeeLineKey;
-  /** paisa; discount is a positive number subtracted from the total */
+  /** paisa, ≥ 0; discount is a positive number subtracted from the total */
   amount: number;
-  /** which rule produced the line, for the bill's explanation */
+  /** which rule produced the line, with its figures, for the bill's explanation (English) */
   rule: string;
 }
 
+/** SPEC §3 payment lines; frozen into the application at verification. */
 export interface Bill {
+  /** always the five lines, in the order businessTax, fine, rentTax, adminCost, discount */
   lines: FeeLine[];
+  /** paisa */
   businessTax: number;
+  /** paisa */
   fine: number;
+  /** paisa */
   rentTax: number;
+  /** paisa */
   adminCost: number;
+  /** paisa, subtracted from the total */
   discount: number;
-  /** paisa, never negative */
+  /** businessTax + fine + rentTax + adminCost − discount, floored at 0; paisa */
   total: number;
+  /** id of the tax setup row used, null when the row had none */
   bandId: number | null;
 }
 
@@ -76,17 +129,39 @@ export class FeeError extends Error {
   }
 }
 
-const isMoney = (n: number) => Number.isSafeInteger(n) && n >= 0;
+/** A money amount: a non-negative safe integer (paisa). */
+const isMoney = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+const isCount = isMoney;
 
-/** Picks the band containing `capital`; throws FeeError('no-tax-band') when none does. */
+function invalid(message: string): never {
+  throw new FeeError('invalid-input', message);
+}
+
+const rs = (paisa: number) => formatPaisa(paisa, 'en-US');
+
+/**
+ * Picks the band containing `capital` (`minCapital <= capital <= maxCapital`, paisa).
+ * @throws FeeError('no-tax-band') when none does, FeeError('overlapping-bands') when more
+ *   than one does.
+ */
 export function pickBand(bands: TaxBand[], capital: number): TaxBand {
-  const band = bands.find((b) => b.minCapital <= capital && capital <= b.maxCapital);
-  if (!band) throw new FeeError('no-tax-band', `No tax setup band covers capital ${capital} paisa`);
-  return band;
+  const matches = bands.filter((b) => b.minCapital <= capital && capital <= b.maxCapital);
+  if (matches.length === 0) {
+    throw new FeeError('no-tax-band', `No tax setup band covers capital ${capital} paisa`);
+  }
+  if (matches.length > 1) {
+    throw new FeeError(
+      'overlapping-bands',
+      `${matches.length} tax setup bands cover capital ${capital} paisa`,
+    );
+  }
+  return matches[0];
 }
 
 /**
- * Rejects overlapping or inverted capital bands (DESIGN.md §5: rejected on save).
+ * Rejects overlapping or inverted capital bands (DESIGN.md §5: rejected on save). Gaps between
+ * bands are allowed (a capital in a gap has no tax setup and cannot be billed).
  * @returns null when valid, else the index of the first offending band.
  */
 export function findBandProblem(
@@ -101,58 +176,182 @@ export function findBandProblem(
   return null;
 }
 
-/** Computes the bill. Throws FeeError on bad input or when no band applies. */
+/** When a renewal happens relative to the registration's expiry; spreads into `FeeInput`. */
+export interface RenewalTiming {
+  /** BS months started after the expiry date; 0 when renewed on or before it */
+  monthsLate: number;
+  /** fiscal years the renewal pays for, ≥ 1 */
+  fiscalYearsDue: number;
+  /** renewal date strictly before the expiry date */
+  renewedBeforeExpiry: boolean;
+}
+
+function bsAndFiscalYear(ad: string): { bs: BsDate; fy: FiscalYear } {
+  try {
+    return { bs: adToBs(ad), fy: fiscalYearOf(ad) };
+  } catch (e) {
+    return invalid(`renewal date '${ad}': ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Derives the renewal's lateness from the registration's expiry date and the renewal date.
+ *
+ * The expiry date is the last day the registration is valid (inclusive); a Darta registration
+ * expires on the last day of Ashadh, the end of Nepal's fiscal year (fiscal-year.ts).
+ *
+ * - `renewedBeforeExpiry`: renewal < expiry. Renewing on the expiry date itself is on time:
+ *   neither late (no fine) nor early (no discount).
+ * - `monthsLate` (started months, in BS months because fines are set per Nepali month): 0 when
+ *   renewal <= expiry. Otherwise the k-th month late runs from the day after
+ *   `expiry + (k − 1) months` through `expiry + k months`, where `expiry + k months` is the same
+ *   BS day-of-month k months later, clamped to that month's length, and the last day of a month
+ *   maps to the last day of the target month. So with expiry 32 Ashadh 2082: 1 Shrawan … 31
+ *   Shrawan 2082 → 1, 1 Bhadra 2082 → 2, 32 Ashadh 2083 → 12, 1 Shrawan 2083 → 13. A partial
+ *   month counts as a whole one; the count never decreases as the renewal date moves later.
+ * - `fiscalYearsDue`: the fiscal years whose last day the registration did not cover (last day
+ *   after the expiry date) and which have started by the renewal date; at least 1, since a
+ *   renewal on or before expiry pays for the next fiscal year in advance. For an expiry on the
+ *   last day of Ashadh this is `FY(renewal) − FY(expiry)` (at least 1), i.e. `ceil(monthsLate /
+ *   12)` when late; for an expiry inside a fiscal year (an old paper registration), the fiscal
+ *   year in which it lapsed counts too.
+ *
+ * @param expiryAd the registration's expiry date, AD 'YYYY-MM-DD'
+ * @param renewalAd the renewal date (normally today in Nepal, `todayAd()`), AD 'YYYY-MM-DD'
+ * @throws FeeError('invalid-input') if a date is malformed or outside the BS calendar's range.
+ */
+export function renewalTiming(expiryAd: string, renewalAd: string): RenewalTiming {
+  const { bs: expiryBs, fy: expiryFy } = bsAndFiscalYear(expiryAd);
+  const { bs: renewalBs, fy: renewalFy } = bsAndFiscalYear(renewalAd);
+  // 'YYYY-MM-DD' strings order like the dates once both are known to be valid.
+  const renewedBeforeExpiry = renewalAd < expiryAd;
+  let monthsLate = 0;
+  if (renewalAd > expiryAd) {
+    const months = renewalBs.year * 12 + renewalBs.month - (expiryBs.year * 12 + expiryBs.month);
+    const expiryAtMonthEnd = expiryBs.day === daysInBsMonth(expiryBs.year, expiryBs.month);
+    const targetLength = daysInBsMonth(renewalBs.year, renewalBs.month);
+    // The monthly anniversary of the expiry date inside the renewal's month.
+    const anniversary = expiryAtMonthEnd ? targetLength : Math.min(expiryBs.day, targetLength);
+    monthsLate = months + (renewalBs.day > anniversary ? 1 : 0);
+  }
+  const lapsedInItsYear = expiryAd !== expiryFy.endAd ? 1 : 0;
+  const fiscalYearsDue = Math.max(
+    1,
+    renewalFy.startBsYear - expiryFy.startBsYear + lapsedInItsYear,
+  );
+  return { monthsLate, fiscalYearsDue, renewedBeforeExpiry };
+}
+
+function checkInput(input: FeeInput): void {
+  if (!isMoney(input.capital)) invalid('capital must be a non-negative integer (paisa)');
+  const { settings } = input;
+  if (!isMoney(settings.adminCost)) invalid('adminCost must be a non-negative integer (paisa)');
+  const rate = settings.rentTaxRatePercent;
+  if (
+    typeof rate !== 'number' ||
+    !(rate >= 0 && rate <= 100) ||
+    Math.abs(rate * 100 - Math.round(rate * 100)) > 1e-9
+  ) {
+    invalid('rentTaxRatePercent must be 0..100 with at most two decimal places');
+  }
+  if (!isCount(input.monthsLate)) invalid('monthsLate must be a non-negative integer');
+  if (!isCount(input.fiscalYearsDue) || input.fiscalYearsDue < 1) {
+    invalid('fiscalYearsDue must be an integer >= 1');
+  }
+  if (input.isRenewal) {
+    if (input.renewedBeforeExpiry && input.monthsLate > 0) {
+      invalid('a renewal cannot be both before expiry and late');
+    }
+  } else if (input.monthsLate !== 0 || input.fiscalYearsDue !== 1 || input.renewedBeforeExpiry) {
+    invalid('a new registration has no renewal timing (monthsLate 0, fiscalYearsDue 1)');
+  }
+  if (input.rent) {
+    const { monthly, months } = input.rent;
+    if (!isMoney(monthly)) invalid('monthly rent must be a non-negative integer (paisa)');
+    if (!isCount(months)) invalid('rent tax period months must be a non-negative integer');
+    if (!Number.isSafeInteger(monthly * months)) invalid('rent × months is too large');
+  }
+}
+
+function checkBand(band: TaxBand): void {
+  for (const k of ['taxAmount', 'renewAmount', 'renewFine', 'renewDiscount'] as const) {
+    if (!isMoney(band[k])) invalid(`tax setup ${k} must be a non-negative integer (paisa)`);
+  }
+}
+
+/**
+ * Rent tax in paisa: `monthly × months × ratePercent / 100`, rounded half up to the paisa.
+ * Exact: the rate is taken in hundredths of a percent and the product computed in BigInt.
+ */
+function rentTaxOf(monthly: number, months: number, ratePercent: number): number {
+  const hundredthsOfPercent = BigInt(Math.round(ratePercent * 100));
+  const tenThousandths = BigInt(monthly) * BigInt(months) * hundredthsOfPercent;
+  return Number((tenThousandths + 5_000n) / 10_000n);
+}
+
+/**
+ * Computes the bill (SPEC §3 payment lines), every amount in paisa.
+ * @throws FeeError('invalid-input') for negative or non-integer money or counts, a rate outside
+ *   0..100, or inconsistent renewal timing; FeeError('no-tax-band') when no band covers the
+ *   capital (never a zero bill); FeeError('overlapping-bands') when several do.
+ */
 export function assessFees(input: FeeInput): Bill {
+  checkInput(input);
   const { capital, settings } = input;
-  if (!isMoney(capital) || !isMoney(settings.adminCost) || !(input.monthsLate >= 0)) {
-    throw new FeeError(
-      'invalid-input',
-      'capital, adminCost and monthsLate must be non-negative integers',
-    );
-  }
   const band = pickBand(input.bands, capital);
-  const lines: FeeLine[] = [];
-  const businessTax = input.isRenewal ? band.renewAmount : band.taxAmount;
-  lines.push({
-    key: 'businessTax',
-    amount: businessTax,
-    rule: input.isRenewal ? 'renewAmount of capital band' : 'taxAmount of capital band',
-  });
-  const fine = input.isRenewal ? band.renewFine * Math.ceil(input.monthsLate) : 0;
-  lines.push({
-    key: 'fine',
-    amount: fine,
-    rule: `renewFine × ${Math.ceil(input.monthsLate)} month(s) late`,
-  });
-  let rentTax = 0;
-  if (input.rent && input.rent.monthly > 0 && input.rent.months > 0) {
-    rentTax = Math.round(
-      (input.rent.monthly * input.rent.months * settings.rentTaxRatePercent) / 100,
-    );
-  }
-  lines.push({
-    key: 'rentTax',
-    amount: rentTax,
-    rule: `monthly rent × months × ${settings.rentTaxRatePercent}%`,
-  });
-  lines.push({ key: 'adminCost', amount: settings.adminCost, rule: 'flat administrative cost' });
-  const discount =
-    input.isRenewal && input.renewedBeforeExpiry && input.monthsLate === 0 ? band.renewDiscount : 0;
-  lines.push({
-    key: 'discount',
-    amount: discount,
-    rule: 'renewDiscount when renewed before expiry',
-  });
-  const gross = businessTax + fine + rentTax + settings.adminCost;
+  checkBand(band);
+  const bandText = `capital band ${rs(band.minCapital)}–${rs(band.maxCapital)} (capital ${rs(capital)})`;
+
+  const renewal = input.isRenewal;
+  const years = input.fiscalYearsDue;
+  const businessTax = renewal ? band.renewAmount * years : band.taxAmount;
+  const fine = renewal ? band.renewFine * input.monthsLate : 0;
+  const discount = renewal && input.renewedBeforeExpiry ? band.renewDiscount : 0;
+  const rent = input.rent ?? null;
+  const rate = settings.rentTaxRatePercent;
+  const rentTax = rent ? rentTaxOf(rent.monthly, rent.months, rate) : 0;
+  const adminCost = settings.adminCost;
+
+  const gross = businessTax + fine + rentTax + adminCost;
+  if (!Number.isSafeInteger(gross)) invalid('the bill is too large');
   const total = Math.max(0, gross - discount);
-  return {
-    lines,
-    businessTax,
-    fine,
-    rentTax,
-    adminCost: settings.adminCost,
-    discount,
-    total,
-    bandId: band.id ?? null,
-  };
+
+  const lines: FeeLine[] = [
+    {
+      key: 'businessTax',
+      amount: businessTax,
+      rule: renewal
+        ? `renew amount ${rs(band.renewAmount)} × ${years} fiscal year(s) due, ${bandText}`
+        : `tax amount ${rs(band.taxAmount)} of ${bandText}`,
+    },
+    {
+      key: 'fine',
+      amount: fine,
+      rule: renewal
+        ? `renew fine ${rs(band.renewFine)} × ${input.monthsLate} BS month(s) started after expiry`
+        : 'no fine: new registration',
+    },
+    {
+      key: 'rentTax',
+      amount: rentTax,
+      rule: rent
+        ? `monthly rent ${rs(rent.monthly)} × ${rent.months} month(s) × ${rate}%, rounded half up to the paisa`
+        : 'no rent tax: premises not rented',
+    },
+    {
+      key: 'adminCost',
+      amount: adminCost,
+      rule: `flat administrative cost ${rs(adminCost)} (fees setting)`,
+    },
+    {
+      key: 'discount',
+      amount: discount,
+      rule: !renewal
+        ? 'no discount: new registration'
+        : input.renewedBeforeExpiry
+          ? `early-renewal discount ${rs(band.renewDiscount)}: renewed before expiry`
+          : 'no discount: not renewed before expiry',
+    },
+  ];
+  return { lines, businessTax, fine, rentTax, adminCost, discount, total, bandId: band.id ?? null };
 }

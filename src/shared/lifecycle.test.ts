@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, allowedActions, nextStatus, STATUSES, type AppAction, type AppStatus } from './lifecycle.js';
+import {
+  ACTIONS,
+  allowedActions,
+  nextStatus,
+  STATUSES,
+  type AppAction,
+  type AppStatus,
+} from './lifecycle.js';
 
 /** The expected table, written out in full (DESIGN.md §4); every other pair is illegal. */
 const LEGAL: [AppStatus, AppAction, AppStatus][] = [
@@ -16,10 +23,13 @@ const LEGAL: [AppStatus, AppAction, AppStatus][] = [
 ];
 
 describe('transition table', () => {
-  it.each(STATUSES.flatMap((s) => ACTIONS.map((a) => [s, a] as const)))('%s --%s-->', (from, action) => {
-    const row = LEGAL.find(([f, a]) => f === from && a === action);
-    expect(nextStatus(from, action)).toBe(row ? row[2] : null);
-  });
+  it.each(STATUSES.flatMap((s) => ACTIONS.map((a) => [s, a] as const)))(
+    '%s --%s-->',
+    (from, action) => {
+      const row = LEGAL.find(([f, a]) => f === from && a === action);
+      expect(nextStatus(from, action)).toBe(row ? row[2] : null);
+    },
+  );
 
   it('cancelled is terminal and paid can only be approved', () => {
     expect(allowedActions('cancelled')).toEqual([]);

@@ -96,7 +96,9 @@ export const users = pgTable(
     lockedUntil: ts('locked_until'),
   },
   (t) => [
-    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`).where(live),
+    uniqueIndex('users_username_uq')
+      .on(sql`lower(${t.username})`)
+      .where(live),
     uniqueIndex('users_phone_uq').on(t.phone).where(live),
   ],
 );
@@ -157,7 +159,11 @@ export const states = pgTable(
     headquarterEn: text('headquarter_en'),
     headquarterNe: text('headquarter_ne'),
   },
-  (t) => [uniqueIndex('states_name_en_uq').on(sql`lower(${t.nameEn})`).where(live)],
+  (t) => [
+    uniqueIndex('states_name_en_uq')
+      .on(sql`lower(${t.nameEn})`)
+      .where(live),
+  ],
 );
 
 export const districts = pgTable(
@@ -174,7 +180,9 @@ export const districts = pgTable(
   },
   (t) => [
     index('districts_state_idx').on(t.stateId),
-    uniqueIndex('districts_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+    uniqueIndex('districts_name_en_uq')
+      .on(sql`lower(${t.nameEn})`)
+      .where(live),
   ],
 );
 
@@ -194,7 +202,9 @@ export const cities = pgTable(
   },
   (t) => [
     index('cities_district_idx').on(t.districtId),
-    uniqueIndex('cities_district_name_en_uq').on(t.districtId, sql`lower(${t.nameEn})`).where(live),
+    uniqueIndex('cities_district_name_en_uq')
+      .on(t.districtId, sql`lower(${t.nameEn})`)
+      .where(live),
   ],
 );
 
@@ -232,7 +242,9 @@ export const businessTypes = pgTable(
   },
   (t) => [
     uniqueIndex('business_types_slug_uq').on(t.slug).where(live),
-    uniqueIndex('business_types_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+    uniqueIndex('business_types_name_en_uq')
+      .on(sql`lower(${t.nameEn})`)
+      .where(live),
   ],
 );
 
@@ -252,7 +264,9 @@ export const fiscalYears = pgTable(
   (t) => [
     uniqueIndex('fiscal_years_code_uq').on(t.code).where(live),
     uniqueIndex('fiscal_years_slug_uq').on(t.slug).where(live),
-    uniqueIndex('fiscal_years_one_current_uq').on(t.isCurrent).where(sql`is_current and deleted_on is null`),
+    uniqueIndex('fiscal_years_one_current_uq')
+      .on(t.isCurrent)
+      .where(sql`is_current and deleted_on is null`),
   ],
 );
 
@@ -290,7 +304,9 @@ export const requiredFiles = pgTable(
   },
   (t) => [
     uniqueIndex('required_files_slug_uq').on(t.slug).where(live),
-    uniqueIndex('required_files_name_en_uq').on(sql`lower(${t.nameEn})`).where(live),
+    uniqueIndex('required_files_name_en_uq')
+      .on(sql`lower(${t.nameEn})`)
+      .where(live),
   ],
 );
 
@@ -302,7 +318,11 @@ export const checkboxes = pgTable(
     nameEn: text('name_en').notNull(),
     nameNe: text('name_ne').notNull(),
   },
-  (t) => [uniqueIndex('checkboxes_name_en_uq').on(sql`lower(${t.nameEn})`).where(live)],
+  (t) => [
+    uniqueIndex('checkboxes_name_en_uq')
+      .on(sql`lower(${t.nameEn})`)
+      .where(live),
+  ],
 );
 
 /** Municipality settings (administrative cost, rent tax rate, palika identity). */

@@ -17,8 +17,23 @@ afterAll(() => drop());
 
 const counts = async () => {
   const db = database.db;
-  const n = async (t: Parameters<typeof db.select>[0] extends never ? never : typeof s.states | typeof s.districts | typeof s.cities | typeof s.wards | typeof s.businessTypes | typeof s.fiscalYears | typeof s.taxSetups | typeof s.requiredFiles | typeof s.roles | typeof s.permissions | typeof s.users | typeof s.rolePermissions | typeof s.checkboxes) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(t))[0].n;
+  const n = async (
+    t: Parameters<typeof db.select>[0] extends never
+      ? never
+      : | typeof s.states
+        | typeof s.districts
+        | typeof s.cities
+        | typeof s.wards
+        | typeof s.businessTypes
+        | typeof s.fiscalYears
+        | typeof s.taxSetups
+        | typeof s.requiredFiles
+        | typeof s.roles
+        | typeof s.permissions
+        | typeof s.users
+        | typeof s.rolePermissions
+        | typeof s.checkboxes,
+  ) => (await db.select({ n: sql<number>`count(*)::int` }).from(t))[0].n;
   return {
     states: await n(s.states),
     districts: await n(s.districts),
@@ -39,7 +54,16 @@ const counts = async () => {
 describe('seed', () => {
   it('has Nepal, Lalitpur with 29 wards, 4 fiscal years, types, bands, files, roles and demo logins', async () => {
     const c = await counts();
-    expect(c).toMatchObject({ states: 7, districts: 77, cities: 753, wards: 29, fiscalYears: 4, roles: 3, users: 3, requiredFiles: 5 });
+    expect(c).toMatchObject({
+      states: 7,
+      districts: 77,
+      cities: 753,
+      wards: 29,
+      fiscalYears: 4,
+      roles: 3,
+      users: 3,
+      requiredFiles: 5,
+    });
     expect(c.businessTypes).toBeGreaterThanOrEqual(10);
     expect(c.taxSetups).toBe(c.businessTypes * 4);
     const fys = await database.db.select().from(s.fiscalYears);
@@ -51,7 +75,12 @@ describe('seed', () => {
     const fy8283 = fys.find((f) => f.code === '2082/83')!;
     expect(fy8283.startDate).toBe('2025-07-17');
     const [lalitpur] = await database.db.select().from(s.cities).where(eq(s.cities.id, 331));
-    expect(lalitpur).toMatchObject({ nameEn: 'Lalitpur', nameNe: 'ललितपुर', categoryEn: 'Metropolitan City', wardCount: 29 });
+    expect(lalitpur).toMatchObject({
+      nameEn: 'Lalitpur',
+      nameNe: 'ललितपुर',
+      categoryEn: 'Metropolitan City',
+      wardCount: 29,
+    });
   });
 
   it('running it again changes nothing', async () => {

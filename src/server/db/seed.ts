@@ -40,12 +40,35 @@ export const DEMO_PASSWORD = 'Darta@2082';
 
 interface Divisions {
   categories: { id: number; name_en: string; name_ne: string }[];
-  provinces: { id: number; name_en: string; name_ne: string; headquarter_en: string; headquarter_ne: string }[];
-  districts: { id: number; province_id: number; name_en: string; name_ne: string; headquarter_en: string; headquarter_ne: string }[];
-  local_levels: { id: number; district_id: number; category_id: number; wards: number; name_en: string; name_ne: string }[];
+  provinces: {
+    id: number;
+    name_en: string;
+    name_ne: string;
+    headquarter_en: string;
+    headquarter_ne: string;
+  }[];
+  districts: {
+    id: number;
+    province_id: number;
+    name_en: string;
+    name_ne: string;
+    headquarter_en: string;
+    headquarter_ne: string;
+  }[];
+  local_levels: {
+    id: number;
+    district_id: number;
+    category_id: number;
+    wards: number;
+    name_en: string;
+    name_ne: string;
+  }[];
 }
 
-const DIVISIONS_FILE = path.resolve(import.meta.dirname, '../../../db/seed/nepal-administrative-divisions.json');
+const DIVISIONS_FILE = path.resolve(
+  import.meta.dirname,
+  '../../../db/seed/nepal-administrative-divisions.json',
+);
 
 export const BUSINESS_TYPES: [slug: string, en: string, ne: string][] = [
   ['retail-shop', 'Retail shop', 'खुद्रा पसल'],
@@ -76,11 +99,29 @@ export const TAX_BANDS: [number, number, number, number, number, number][] = [
 ];
 
 const REQUIRED_FILES: [string, string, string, 'create' | 'update' | 'both', boolean][] = [
-  ['citizenship-front', 'Citizenship certificate (front)', 'नागरिकता प्रमाणपत्र (अगाडि)', 'create', true],
-  ['citizenship-back', 'Citizenship certificate (back)', 'नागरिकता प्रमाणपत्र (पछाडि)', 'create', true],
+  [
+    'citizenship-front',
+    'Citizenship certificate (front)',
+    'नागरिकता प्रमाणपत्र (अगाडि)',
+    'create',
+    true,
+  ],
+  [
+    'citizenship-back',
+    'Citizenship certificate (back)',
+    'नागरिकता प्रमाणपत्र (पछाडि)',
+    'create',
+    true,
+  ],
   ['passport-photo', 'Passport-size photo', 'पासपोर्ट साइजको फोटो', 'both', true],
   ['rent-agreement', 'Rent agreement', 'घर बहाल सम्झौता', 'both', false],
-  ['lalpurja', 'Land ownership certificate (lalpurja)', 'जग्गाधनी प्रमाण पुर्जा (लालपुर्जा)', 'create', false],
+  [
+    'lalpurja',
+    'Land ownership certificate (lalpurja)',
+    'जग्गाधनी प्रमाण पुर्जा (लालपुर्जा)',
+    'create',
+    false,
+  ],
 ];
 
 const CHECKBOXES: [string, string][] = [
@@ -110,11 +151,28 @@ export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(states)
-      .values(data.provinces.map((p) => ({ id: p.id, nameEn: p.name_en, nameNe: p.name_ne, headquarterEn: p.headquarter_en, headquarterNe: p.headquarter_ne })))
+      .values(
+        data.provinces.map((p) => ({
+          id: p.id,
+          nameEn: p.name_en,
+          nameNe: p.name_ne,
+          headquarterEn: p.headquarter_en,
+          headquarterNe: p.headquarter_ne,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(districts)
-      .values(data.districts.map((d) => ({ id: d.id, stateId: d.province_id, nameEn: d.name_en, nameNe: d.name_ne, headquarterEn: d.headquarter_en, headquarterNe: d.headquarter_ne })))
+      .values(
+        data.districts.map((d) => ({
+          id: d.id,
+          stateId: d.province_id,
+          nameEn: d.name_en,
+          nameNe: d.name_ne,
+          headquarterEn: d.headquarter_en,
+          headquarterNe: d.headquarter_ne,
+        })),
+      )
       .onConflictDoNothing();
     for (let i = 0; i < data.local_levels.length; i += 250) {
       await tx
@@ -134,7 +192,9 @@ export async function seedReference(db: Db): Promise<void> {
     }
     // Explicit ids were inserted: move the sequences past them.
     for (const t of ['states', 'districts', 'cities']) {
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`));
+      await tx.execute(
+        sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`),
+      );
     }
 
     // The demo palika and its wards.
@@ -194,7 +254,10 @@ export async function seedReference(db: Db): Promise<void> {
     const [activeFy] = await tx.select().from(fiscalYears).where(eq(fiscalYears.isCurrent, true));
     if (activeFy) {
       const types = await tx.select({ id: businessTypes.id }).from(businessTypes);
-      const existing = await tx.select({ id: taxSetups.businessTypeId }).from(taxSetups).where(eq(taxSetups.fiscalYearId, activeFy.id));
+      const existing = await tx
+        .select({ id: taxSetups.businessTypeId })
+        .from(taxSetups)
+        .where(eq(taxSetups.fiscalYearId, activeFy.id));
       const have = new Set(existing.map((e) => e.id));
       const rows = types
         .filter((t) => !have.has(t.id))
@@ -215,11 +278,23 @@ export async function seedReference(db: Db): Promise<void> {
 
     await tx
       .insert(requiredFiles)
-      .values(REQUIRED_FILES.map(([slug, en, ne, requiredIn, isRequired]) => ({ slug, nameEn: en, nameNe: ne, requiredIn, isRequired })))
+      .values(
+        REQUIRED_FILES.map(([slug, en, ne, requiredIn, isRequired]) => ({
+          slug,
+          nameEn: en,
+          nameNe: ne,
+          requiredIn,
+          isRequired,
+        })),
+      )
       .onConflictDoNothing();
-    const [{ n: checkboxCount }] = await tx.select({ n: sql<number>`count(*)::int` }).from(checkboxes);
+    const [{ n: checkboxCount }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(checkboxes);
     if (checkboxCount === 0) {
-      await tx.insert(checkboxes).values(CHECKBOXES.map(([en, ne]) => ({ nameEn: en, nameNe: ne })));
+      await tx
+        .insert(checkboxes)
+        .values(CHECKBOXES.map(([en, ne]) => ({ nameEn: en, nameNe: ne })));
     }
 
     // Roles and permissions.
@@ -230,7 +305,9 @@ export async function seedReference(db: Db): Promise<void> {
     };
     await tx
       .insert(roles)
-      .values(ROLES.map((slug) => ({ slug, nameEn: ROLE_NAMES[slug][0], nameNe: ROLE_NAMES[slug][1] })))
+      .values(
+        ROLES.map((slug) => ({ slug, nameEn: ROLE_NAMES[slug][0], nameNe: ROLE_NAMES[slug][1] })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(permissions)
@@ -247,16 +324,37 @@ export async function seedReference(db: Db): Promise<void> {
     const permRows = await tx.select().from(permissions);
     const permId = new Map(permRows.map((p) => [p.slug, p.id]));
     const links = roleRows.flatMap((r) =>
-      (ROLE_PERMISSIONS[r.slug as keyof typeof ROLE_PERMISSIONS] ?? []).map((p) => ({ roleId: r.id, permissionId: permId.get(p)! })),
+      (ROLE_PERMISSIONS[r.slug as keyof typeof ROLE_PERMISSIONS] ?? []).map((p) => ({
+        roleId: r.id,
+        permissionId: permId.get(p)!,
+      })),
     );
     await tx.insert(rolePermissions).values(links).onConflictDoNothing();
   });
 }
 
 export const DEMO_USERS = [
-  { username: 'admin', name: 'System Administrator', phone: '9800000001', userType: 'systemadmin' as const, ward: null },
-  { username: 'ward1', name: 'Ward 1 Administrator', phone: '9800000002', userType: 'wardadmin' as const, ward: 1 },
-  { username: 'applicant', name: 'Demo Applicant', phone: '9800000003', userType: 'user' as const, ward: null },
+  {
+    username: 'admin',
+    name: 'System Administrator',
+    phone: '9800000001',
+    userType: 'systemadmin' as const,
+    ward: null,
+  },
+  {
+    username: 'ward1',
+    name: 'Ward 1 Administrator',
+    phone: '9800000002',
+    userType: 'wardadmin' as const,
+    ward: 1,
+  },
+  {
+    username: 'applicant',
+    name: 'Demo Applicant',
+    phone: '9800000003',
+    userType: 'user' as const,
+    ward: null,
+  },
 ];
 
 /** Demo logins (issue 2 §3), password Darta@2082; only in demo mode. */
@@ -274,12 +372,26 @@ export async function seedDemoUsers(db: Db): Promise<void> {
       }
       const inserted = await tx
         .insert(users)
-        .values({ name: u.name, username: u.username, phone: u.phone, passwordHash, gender: 'male', userType: u.userType, wardId })
+        .values({
+          name: u.name,
+          username: u.username,
+          phone: u.phone,
+          passwordHash,
+          gender: 'male',
+          userType: u.userType,
+          wardId,
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (inserted.length) {
-        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, u.userType));
-        await tx.insert(userRoles).values({ userId: inserted[0].id, roleId: role.id }).onConflictDoNothing();
+        const [role] = await tx
+          .select({ id: roles.id })
+          .from(roles)
+          .where(eq(roles.slug, u.userType));
+        await tx
+          .insert(userRoles)
+          .values({ userId: inserted[0].id, roleId: role.id })
+          .onConflictDoNothing();
       }
     }
   });

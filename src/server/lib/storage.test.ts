@@ -19,7 +19,8 @@ describe('uploads', () => {
   });
 
   it('refuses wrong types (422 on the field) and files over 5 MiB (413)', () => {
-    const wrong = () => checkUpload('photo', { filename: 'a.jpg', mimetype: 'image/jpeg', data: Buffer.from('MZ') });
+    const wrong = () =>
+      checkUpload('photo', { filename: 'a.jpg', mimetype: 'image/jpeg', data: Buffer.from('MZ') });
     expect(wrong).toThrow(AppError);
     try {
       wrong();
@@ -37,15 +38,23 @@ describe('uploads', () => {
   });
 
   it('keeps only a harmless display name: no path, no control characters', () => {
-    const f = checkUpload('photo', { filename: '../../etc/pa\u0000ss\nwd.jpg', mimetype: '', data: JPEG });
+    const f = checkUpload('photo', {
+      filename: '../../etc/pa\u0000ss\nwd.jpg',
+      mimetype: '',
+      data: JPEG,
+    });
     expect(f.originalName).toBe('pa' + 'sswd.jpg');
-    expect(checkUpload('photo', { filename: '..\\..\\win.png', mimetype: '', data: PNG }).originalName).toBe('win.png');
+    expect(
+      checkUpload('photo', { filename: '..\\..\\win.png', mimetype: '', data: PNG }).originalName,
+    ).toBe('win.png');
   });
 
   it('stores under a server-made name and discards on request', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'store-'));
     const store = new FileStore(dir);
-    const name = await store.save(checkUpload('photo', { filename: 'x.jpg', mimetype: '', data: JPEG }));
+    const name = await store.save(
+      checkUpload('photo', { filename: 'x.jpg', mimetype: '', data: JPEG }),
+    );
     expect(name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect((await store.read(name)).equals(JPEG)).toBe(true);
     await store.discard([name]);

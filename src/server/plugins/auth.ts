@@ -17,7 +17,14 @@ import type { User } from '../../shared/schemas/auth.js';
 import { AppError } from '../errors.js';
 import { hashToken } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
-import { accessTokens, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.js';
+import {
+  accessTokens,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../db/schema.js';
 
 export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
 
@@ -56,7 +63,9 @@ export async function loadUser(db: Db, userId: number): Promise<User | null> {
     )
     .where(and(eq(userRoles.userId, userId), eq(roles.status, 1), isNull(roles.deletedOn)));
   const roleSet = [...new Set(rows.map((r) => r.role))].sort();
-  const permSet = [...new Set(rows.map((r) => r.permission).filter((p): p is string => !!p))].sort();
+  const permSet = [
+    ...new Set(rows.map((r) => r.permission).filter((p): p is string => !!p)),
+  ].sort();
   return {
     id: u.id,
     name: u.name,
@@ -81,7 +90,10 @@ function bearer(req: FastifyRequest): string | null {
   return t.length >= 20 && t.length <= 200 ? t : null;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db; idleMinutes: number }) {
+export default fp(async function authPlugin(
+  app: FastifyInstance,
+  opts: { db: Db; idleMinutes: number },
+) {
   const { db, idleMinutes } = opts;
   app.decorateRequest('user', null);
 
@@ -94,7 +106,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (!token) throw AppError.unauthenticated();
     const now = new Date();
     const [row] = await db
-      .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
+      .select({
+        id: accessTokens.id,
+        userId: accessTokens.userId,
+        lastUsedAt: accessTokens.lastUsedAt,
+      })
       .from(accessTokens)
       .where(
         and(
@@ -110,7 +126,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (!user) throw AppError.unauthenticated();
     // Touch at most once a minute: the idle clock needs no per-request write.
     if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, row.id));
+      await db
+        .update(accessTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(accessTokens.id, row.id));
     }
     req.user = { ...user, tokenId: row.id };
     if (access && typeof access === 'object') {

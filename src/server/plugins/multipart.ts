@@ -49,7 +49,9 @@ export default fp(async function multipartPlugin(app: FastifyInstance) {
     for (const [rawKey, entry] of Object.entries(req.body as Record<string, Part | Part[]>)) {
       const isArrayKey = rawKey.endsWith('[]');
       const key = isArrayKey ? rawKey.slice(0, -2) : rawKey;
-      const values = (Array.isArray(entry) ? entry : [entry]).map(flatten).filter((v) => v !== undefined);
+      const values = (Array.isArray(entry) ? entry : [entry])
+        .map(flatten)
+        .filter((v) => v !== undefined);
       if (values.length === 0) continue;
       out[key] = isArrayKey || values.length > 1 ? values : values[0];
     }

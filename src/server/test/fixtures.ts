@@ -14,7 +14,14 @@ export async function newApplicant(app: FastifyInstance, name = 'Applicant') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/register',
-    ...multipart({ name, username, phone, password: 'Secret123', password_confirmation: 'Secret123', gender: 'female' }),
+    ...multipart({
+      name,
+      username,
+      phone,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      gender: 'female',
+    }),
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
@@ -59,7 +66,11 @@ export function validFields(ward: number, over: Record<string, string | number |
 export async function validFiles() {
   return {
     photo: { filename: 'photo.jpg', data: await readFixture('photo.jpg'), type: 'image/jpeg' },
-    citizenship: { filename: 'citizenship.png', data: await readFixture('citizenship.png'), type: 'image/png' },
+    citizenship: {
+      filename: 'citizenship.png',
+      data: await readFixture('citizenship.png'),
+      type: 'image/png',
+    },
   };
 }
 
@@ -78,9 +89,20 @@ export async function submit(app: FastifyInstance, token: string, wardNo = 1, ov
 }
 
 /** POSTs a transition as `token` and returns the response. */
-export function act(app: FastifyInstance, token: string, id: number, path: string, fields: Record<string, string> = {}) {
+export function act(
+  app: FastifyInstance,
+  token: string,
+  id: number,
+  path: string,
+  fields: Record<string, string> = {},
+) {
   const m = multipart(fields);
-  return app.inject({ method: 'POST', url: `/api/applications/${id}/${path}`, payload: m.payload, headers: { ...m.headers, ...auth(token) } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/applications/${id}/${path}`,
+    payload: m.payload,
+    headers: { ...m.headers, ...auth(token) },
+  });
 }
 
 export async function staffTokens(app: FastifyInstance) {

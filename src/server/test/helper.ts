@@ -83,7 +83,11 @@ export function multipart(
     if (v === undefined) continue;
     // An array repeats the key (SPEC §7: array parameters repeat the key), e.g. delete_rows[].
     for (const one of Array.isArray(v) ? v : [v]) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${one}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${one}\r\n`,
+        ),
+      );
     }
   }
   for (const [k, f] of Object.entries(files)) {
@@ -96,11 +100,22 @@ export function multipart(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', ...multipart({ username, password }) });
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    ...multipart({ username, password }),
+  });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;
 }

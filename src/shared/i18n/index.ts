@@ -21,7 +21,11 @@ export function normalizeLang(v: string | null | undefined): Lang {
  * Looks up a dotted key (e.g. 'errors.notFound') and fills `{{name}}` placeholders.
  * Returns the key itself when missing, so a missing key is visible rather than blank.
  */
-export function translate(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+export function translate(
+  lang: Lang,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   let node: unknown = resources[lang];
   for (const part of key.split('.')) {
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;

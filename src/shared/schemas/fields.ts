@@ -65,7 +65,12 @@ export const reqId = () =>
   z
     .union([z.string(), z.number()], { error: MSG.required })
     .transform((v) => toLatinDigits(String(v)).trim())
-    .pipe(z.string().min(1, MSG.required).regex(/^[1-9]\d*$/, MSG.choice))
+    .pipe(
+      z
+        .string()
+        .min(1, MSG.required)
+        .regex(/^[1-9]\d*$/, MSG.choice),
+    )
     .transform(Number);
 
 /** Up to 100 crore rupees (10^9 NPR). */
@@ -81,11 +86,22 @@ export const rupeesToPaisa = () =>
         .regex(/^\d+(\.\d{1,2})?$/, MSG.numeric),
     )
     .transform((s) => Math.round(Number(s) * 100))
-    .pipe(z.number().int().min(0).max(MAX_RUPEES * 100, MSG.range));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_RUPEES * 100, MSG.range),
+    );
 
 /** Nepali mobile number: 10 digits starting 97 or 98 (NTA numbering plan). */
 export const mobile = () =>
-  digitsLatin.pipe(z.string().min(1, MSG.required).regex(/^9[78]\d{8}$/, MSG.mobile));
+  digitsLatin.pipe(
+    z
+      .string()
+      .min(1, MSG.required)
+      .regex(/^9[78]\d{8}$/, MSG.mobile),
+  );
 
 /** AD calendar date 'YYYY-MM-DD' (the client converts the BS picker's value). */
 export const adDate = () =>

@@ -6,7 +6,16 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auth, buildTestApp, multipart, readFixture, type TestContext } from '../../test/helper.js';
-import { act, newApplicant, nextReceipt, staffTokens, submit, validFields, validFiles, wardId } from '../../test/fixtures.js';
+import {
+  act,
+  newApplicant,
+  nextReceipt,
+  staffTokens,
+  submit,
+  validFields,
+  validFiles,
+  wardId,
+} from '../../test/fixtures.js';
 import { applications, applicationHistory, auditLog, files } from '../../db/schema.js';
 
 let t: TestContext;
@@ -19,15 +28,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const detail = async (token: string, id: number) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/applications/${id}`, headers: auth(token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/applications/${id}`,
+    headers: auth(token),
+  });
   return res;
 };
-const count = async (table: typeof applications | typeof files | typeof applicationHistory | typeof auditLog) => {
+const count = async (
+  table: typeof applications | typeof files | typeof applicationHistory | typeof auditLog,
+) => {
   const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return n;
 };
 const pay = (id: number, receiptNo = nextReceipt()) =>
-  act(t.app, staff.ward1, id, 'payments', { receiptNo, paidDate: '2025-08-01', channel: 'counter' });
+  act(t.app, staff.ward1, id, 'payments', {
+    receiptNo,
+    paidDate: '2025-08-01',
+    channel: 'counter',
+  });
 
 describe('the whole lifecycle', () => {
   it('submit → verify (bill) → pay → approve (registration number, certificate)', async () => {
@@ -65,9 +84,18 @@ describe('the whole lifecycle', () => {
     expect(d.registrationNo).toMatch(/^\d+\/\d{4}-\d{2}$/);
     expect(d.expiryDate).toBeTruthy();
     expect(d.certificate.registrationNo).toBe(d.registrationNo);
-    expect(d.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'verify', 'pay', 'approve']);
+    expect(d.history.map((h: { action: string }) => h.action)).toEqual([
+      'submit',
+      'verify',
+      'pay',
+      'approve',
+    ]);
 
-    const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id}/certificate`, headers: auth(a.token) });
+    const cert = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${id}/certificate`,
+      headers: auth(a.token),
+    });
     expect(cert.statusCode).toBe(200);
     expect(cert.json().data.ward.chairName.ne).toBeTruthy();
     expect(cert.json().data.registrationNo).toBe(d.registrationNo);
@@ -103,7 +131,13 @@ describe('the whole lifecycle', () => {
     expect(res.json().data.appStatus).toBe('cancelled');
     // cancelled is final
     for (const p of ['verify', 'reject', 'approve', 'cancel', 'resubmit']) {
-      const r = await act(t.app, p === 'resubmit' || p === 'cancel' ? a.token : staff.admin, id, p, { remarks: 'x' });
+      const r = await act(
+        t.app,
+        p === 'resubmit' || p === 'cancel' ? a.token : staff.admin,
+        id,
+        p,
+        { remarks: 'x' },
+      );
       expect(r.statusCode, `${p} on cancelled`).toBe(409);
     }
   });
@@ -124,7 +158,11 @@ describe('the whole lifecycle', () => {
     res = await act(t.app, staff.admin, id2, 'terminate', { remarks: 'Business closed' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.appStatus).toBe('cancelled');
-    const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id2}/certificate`, headers: auth(a.token) });
+    const cert = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${id2}/certificate`,
+      headers: auth(a.token),
+    });
     expect(cert.json().data.revoked).toBe(true);
   });
 
@@ -182,7 +220,15 @@ describe('scoping (DESIGN.md §3)', () => {
     const { eq } = await import('drizzle-orm');
     const [u] = await t.database.db
       .insert(users)
-      .values({ name: 'Ward 2', username: 'ward2test', phone: '9800000099', passwordHash: await hashPassword('Darta@2082'), gender: 'male', userType: 'wardadmin', wardId: w2 })
+      .values({
+        name: 'Ward 2',
+        username: 'ward2test',
+        phone: '9800000099',
+        passwordHash: await hashPassword('Darta@2082'),
+        gender: 'male',
+        userType: 'wardadmin',
+        wardId: w2,
+      })
       .returning();
     const [role] = await t.database.db.select().from(roles).where(eq(roles.slug, 'wardadmin'));
     await t.database.db.insert(userRoles).values({ userId: u.id, roleId: role.id });
@@ -192,7 +238,11 @@ describe('scoping (DESIGN.md §3)', () => {
     for (const token of [b.token, ward2]) {
       expect((await detail(token, id)).statusCode).toBe(404);
       expect((await act(t.app, token, id, 'cancel')).statusCode).toBe(404);
-      const cert = await t.app.inject({ method: 'GET', url: `/api/applications/${id}/certificate`, headers: auth(token) });
+      const cert = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/${id}/certificate`,
+        headers: auth(token),
+      });
       expect(cert.statusCode).toBe(404);
     }
     expect((await act(t.app, ward2, id, 'verify')).statusCode).toBe(404);
@@ -202,7 +252,13 @@ describe('scoping (DESIGN.md §3)', () => {
 
     // lists are scoped the same way
     const list = async (token: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/applications?rowsPerPage=100', headers: auth(token) })).json();
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/applications?rowsPerPage=100',
+          headers: auth(token),
+        })
+      ).json();
     expect((await list(b.token)).data.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await list(ward2)).data.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await list(a.token)).data.map((r: { id: number }) => r.id)).toContain(id);
@@ -211,8 +267,15 @@ describe('scoping (DESIGN.md §3)', () => {
 
     // a file of A's application is 404 for B
     const fileId = (await detail(a.token, id)).json().data.documents[0].fileId;
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: auth(b.token) })).statusCode).toBe(404);
-    const own = await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: auth(a.token) });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: auth(b.token) }))
+        .statusCode,
+    ).toBe(404);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}`,
+      headers: auth(a.token),
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/jpeg');
   });
@@ -225,7 +288,8 @@ describe('scoping (DESIGN.md §3)', () => {
   });
 
   it('the list query: defaults, sort, filters, and 400 for unknown keys', async () => {
-    const get = (qs: string) => t.app.inject({ method: 'GET', url: `/api/applications?${qs}`, headers: auth(staff.admin) });
+    const get = (qs: string) =>
+      t.app.inject({ method: 'GET', url: `/api/applications?${qs}`, headers: auth(staff.admin) });
     const res = await get('');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.length).toBeLessThanOrEqual(25);
@@ -236,7 +300,9 @@ describe('scoping (DESIGN.md §3)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('secret');
     const pending = await get(`filters=${encodeURIComponent('{"status":"pending"}')}`);
-    expect(pending.json().data.every((r: { appStatus: string }) => r.appStatus === 'pending')).toBe(true);
+    expect(pending.json().data.every((r: { appStatus: string }) => r.appStatus === 'pending')).toBe(
+      true,
+    );
     expect(pending.json().meta.total).toBeGreaterThan(0);
   });
 });
@@ -245,9 +311,21 @@ describe('bad input changes nothing', () => {
   it('empty and non-numeric fields: 422 with SPEC §5 texts, in Nepali too, no rows, no files', async () => {
     const a = await newApplicant(t.app);
     const w = await wardId(t.app, a.token, 1);
-    const [apps, fileRows, stored] = [await count(applications), await count(files), (await readdir(t.uploadDir)).length];
-    const m = multipart(validFields(w, { businessName: '', capitalMax: 'abc' }), await validFiles());
-    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m.payload, headers: { ...m.headers, ...auth(a.token) } });
+    const [apps, fileRows, stored] = [
+      await count(applications),
+      await count(files),
+      (await readdir(t.uploadDir)).length,
+    ];
+    const m = multipart(
+      validFields(w, { businessName: '', capitalMax: 'abc' }),
+      await validFiles(),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: m.payload,
+      headers: { ...m.headers, ...auth(a.token) },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.businessName).toEqual(['This filed is required']);
     expect(res.json().errors.capitalMax).toEqual(['This filed should be numbe only']);
@@ -268,14 +346,30 @@ describe('bad input changes nothing', () => {
     const w = await wardId(t.app, a.token, 1);
     const [apps, stored] = [await count(applications), (await readdir(t.uploadDir)).length];
     const files = await validFiles();
-    const fake = multipart(validFields(w), { ...files, photo: { filename: 'photo.jpg', data: Buffer.from('GIF89a not a jpeg'), type: 'image/jpeg' } });
-    let res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: fake.payload, headers: { ...fake.headers, ...auth(a.token) } });
+    const fake = multipart(validFields(w), {
+      ...files,
+      photo: { filename: 'photo.jpg', data: Buffer.from('GIF89a not a jpeg'), type: 'image/jpeg' },
+    });
+    let res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: fake.payload,
+      headers: { ...fake.headers, ...auth(a.token) },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.photo).toBeTruthy();
     const jpeg = await readFixture('photo.jpg');
     const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
-    const big = multipart(validFields(w), { ...files, photo: { filename: 'big.jpg', data: huge, type: 'image/jpeg' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: big.payload, headers: { ...big.headers, ...auth(a.token) } });
+    const big = multipart(validFields(w), {
+      ...files,
+      photo: { filename: 'big.jpg', data: huge, type: 'image/jpeg' },
+    });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: big.payload,
+      headers: { ...big.headers, ...auth(a.token) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/5 MB/);
     expect(await count(applications)).toBe(apps);
@@ -285,12 +379,25 @@ describe('bad input changes nothing', () => {
   it('inconsistent address and capital order are field errors', async () => {
     const a = await newApplicant(t.app);
     const w = await wardId(t.app, a.token, 1);
-    const m = multipart(validFields(w, { permDistrictId: 1, capitalPaidUp: 900000 }), await validFiles());
-    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m.payload, headers: { ...m.headers, ...auth(a.token) } });
+    const m = multipart(
+      validFields(w, { permDistrictId: 1, capitalPaidUp: 900000 }),
+      await validFiles(),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: m.payload,
+      headers: { ...m.headers, ...auth(a.token) },
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toContain('capitalCurrent');
     const m2 = multipart(validFields(w, { permDistrictId: 1 }), await validFiles());
-    const res2 = await t.app.inject({ method: 'POST', url: '/api/applications', payload: m2.payload, headers: { ...m2.headers, ...auth(a.token) } });
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: m2.payload,
+      headers: { ...m2.headers, ...auth(a.token) },
+    });
     expect(res2.statusCode).toBe(422);
     expect(Object.keys(res2.json().errors)).toEqual(expect.arrayContaining(['permDistrictId']));
   });
@@ -298,14 +405,29 @@ describe('bad input changes nothing', () => {
   it('no token, a bad token, or a revoked token is 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/applications' })).statusCode).toBe(401);
     // authentication comes before validation: an anonymous bad form learns nothing of the fields
-    const anon = await t.app.inject({ method: 'POST', url: '/api/applications', ...multipart({ businessName: '' }) });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      ...multipart({ businessName: '' }),
+    });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).not.toHaveProperty('errors');
-    expect((await t.app.inject({ method: 'GET', url: '/api/applications', headers: auth('x'.repeat(43)) })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/applications',
+          headers: auth('x'.repeat(43)),
+        })
+      ).statusCode,
+    ).toBe(401);
     const a = await newApplicant(t.app);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(a.token) });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('5xx never leak internals', async () => {
@@ -319,10 +441,14 @@ describe('dashboard', () => {
   it('counts are scoped to the user', async () => {
     const a = await newApplicant(t.app);
     await submit(t.app, a.token, 1);
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(a.token) })).json().data;
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(a.token) })
+    ).json().data;
     expect(mine.total).toBe(1);
     expect(mine.pending).toBe(1);
-    const all = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(staff.admin) })).json().data;
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth(staff.admin) })
+    ).json().data;
     expect(all.total).toBeGreaterThan(mine.total);
     expect(all.users).toBeGreaterThan(3);
     expect(all.paidAmount).toBeGreaterThan(0);

@@ -56,7 +56,12 @@ export default async function applicationRoutes(
         summary: 'Submit a single-owner application (multipart with photo and citizenship)',
         consumes: ['multipart/form-data'],
         body: applicationCreateSchema,
-        response: { 201: z.object({ data: z.object({ id: z.number(), submissionNo: z.string() }), message: z.string() }) },
+        response: {
+          201: z.object({
+            data: z.object({ id: z.number(), submissionNo: z.string() }),
+            message: z.string(),
+          }),
+        },
       },
     },
     async (req, reply) => {
@@ -64,7 +69,9 @@ export default async function applicationRoutes(
       const uploads = { photo: photo as unknown, citizenship: citizenship as unknown };
       const missing = Object.entries(uploads).filter(([, v]) => !isUploadedFile(v));
       if (missing.length) {
-        throw AppError.validation(Object.fromEntries(missing.map(([k]) => [k, ['validation.required']])));
+        throw AppError.validation(
+          Object.fromEntries(missing.map(([k]) => [k, ['validation.required']])),
+        );
       }
       const created = await service.create(
         currentUser(req),
@@ -99,26 +106,55 @@ export default async function applicationRoutes(
     action: AppAction,
     summary: string,
     body: S,
-    run: (req: { user: ReturnType<typeof currentUser>; id: number; body: z.output<S>; ip: string; raw: unknown }) => Promise<void>,
+    run: (req: {
+      user: ReturnType<typeof currentUser>;
+      id: number;
+      body: z.output<S>;
+      ip: string;
+      raw: unknown;
+    }) => Promise<void>,
   ) =>
     r.post(
       `/applications/:id/${path}`,
       {
         config: { access: { permissions: [ACTION_PERMISSION[action]] } },
-        schema: { tags: ['applications'], summary, params: idParams, body, response: { 200: detailResponse } },
+        schema: {
+          tags: ['applications'],
+          summary,
+          params: idParams,
+          body,
+          response: { 200: detailResponse },
+        },
       },
       async (req) => {
         const user = currentUser(req);
-        await run({ user, id: req.params.id, body: req.body as z.output<S>, ip: req.ip, raw: req.body });
-        return { data: await service.detail(user, req.params.id), message: 'Action was successful' };
+        await run({
+          user,
+          id: req.params.id,
+          body: req.body as z.output<S>,
+          ip: req.ip,
+          raw: req.body,
+        });
+        return {
+          data: await service.detail(user, req.params.id),
+          message: 'Action was successful',
+        };
       },
     );
 
-  transition('verify', 'verify', 'Verify: assess the bill (pending → verified)', remarksSchema, (x) =>
-    service.verify(x.user, x.id, x.body.remarks, x.ip),
+  transition(
+    'verify',
+    'verify',
+    'Verify: assess the bill (pending → verified)',
+    remarksSchema,
+    (x) => service.verify(x.user, x.id, x.body.remarks, x.ip),
   );
-  transition('reject', 'reject', 'Reject with remarks (pending|verified → rejected)', rejectSchema, (x) =>
-    service.transition(x.user, x.id, 'reject', { remarks: x.body.remarks, ip: x.ip }),
+  transition(
+    'reject',
+    'reject',
+    'Reject with remarks (pending|verified → rejected)',
+    rejectSchema,
+    (x) => service.transition(x.user, x.id, 'reject', { remarks: x.body.remarks, ip: x.ip }),
   );
   transition(
     'payments',
@@ -127,20 +163,42 @@ export default async function applicationRoutes(
     manualPaymentSchema.extend({ receipt: z.unknown().optional() }),
     (x) => {
       const { receipt, ...input } = x.body;
-      return service.recordPayment(x.user, x.id, input, isUploadedFile(receipt) ? receipt : undefined, x.ip);
+      return service.recordPayment(
+        x.user,
+        x.id,
+        input,
+        isUploadedFile(receipt) ? receipt : undefined,
+        x.ip,
+      );
     },
   );
-  transition('approve', 'approve', 'Approve: registration number and certificate (paid → approved)', remarksSchema, (x) =>
-    service.approve(x.user, x.id, x.body.remarks, x.ip),
+  transition(
+    'approve',
+    'approve',
+    'Approve: registration number and certificate (paid → approved)',
+    remarksSchema,
+    (x) => service.approve(x.user, x.id, x.body.remarks, x.ip),
   );
-  transition('cancel', 'cancel', 'Cancel (pending|verified|rejected → cancelled)', remarksSchema, (x) =>
-    service.transition(x.user, x.id, 'cancel', { remarks: x.body.remarks, ip: x.ip }),
+  transition(
+    'cancel',
+    'cancel',
+    'Cancel (pending|verified|rejected → cancelled)',
+    remarksSchema,
+    (x) => service.transition(x.user, x.id, 'cancel', { remarks: x.body.remarks, ip: x.ip }),
   );
-  transition('terminate', 'terminate', 'Terminate an approved registration (approved → cancelled)', rejectSchema, (x) =>
-    service.transition(x.user, x.id, 'terminate', { remarks: x.body.remarks, ip: x.ip }),
+  transition(
+    'terminate',
+    'terminate',
+    'Terminate an approved registration (approved → cancelled)',
+    rejectSchema,
+    (x) => service.transition(x.user, x.id, 'terminate', { remarks: x.body.remarks, ip: x.ip }),
   );
-  transition('resubmit', 'resubmit', 'Resubmit a rejected application (rejected → pending)', remarksSchema, (x) =>
-    service.transition(x.user, x.id, 'resubmit', { remarks: x.body.remarks, ip: x.ip }),
+  transition(
+    'resubmit',
+    'resubmit',
+    'Resubmit a rejected application (rejected → pending)',
+    remarksSchema,
+    (x) => service.transition(x.user, x.id, 'resubmit', { remarks: x.body.remarks, ip: x.ip }),
   );
 
   r.get(
@@ -161,7 +219,11 @@ export default async function applicationRoutes(
     '/applications/:id/certificate.pdf',
     {
       config: { access: { permissions: ['view-applications'] } },
-      schema: { tags: ['certificates'], summary: 'Certificate as PDF (bilingual, A4)', params: idParams },
+      schema: {
+        tags: ['certificates'],
+        summary: 'Certificate as PDF (bilingual, A4)',
+        params: idParams,
+      },
     },
     async (req, reply) => {
       const view = await service.certificateView(currentUser(req), req.params.id);
@@ -184,7 +246,10 @@ export default async function applicationRoutes(
       const f = await service.readableFile(currentUser(req), req.params.id);
       reply
         .type(f.meta.mime)
-        .header('content-disposition', `inline; filename="file-${f.meta.id}.${f.meta.mime.split('/')[1]}"`)
+        .header(
+          'content-disposition',
+          `inline; filename="file-${f.meta.id}.${f.meta.mime.split('/')[1]}"`,
+        )
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff');
       return reply.send(f.data);

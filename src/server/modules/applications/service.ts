@@ -13,7 +13,13 @@ import { createHmac } from 'node:crypto';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { assessFees, DEFAULT_FEE_SETTINGS, FeeError, type Bill, type FeeSettings } from '../../../shared/fees.js';
+import {
+  assessFees,
+  DEFAULT_FEE_SETTINGS,
+  FeeError,
+  type Bill,
+  type FeeSettings,
+} from '../../../shared/fees.js';
 import { todayAd } from '../../../shared/bs-date.js';
 import {
   ACTION_PERMISSION,
@@ -23,7 +29,10 @@ import {
   type AppStatus,
 } from '../../../shared/lifecycle.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
-import type { applicationBaseSchema, manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import type {
+  applicationBaseSchema,
+  manualPaymentSchema,
+} from '../../../shared/schemas/applications.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError } from '../../errors.js';
@@ -81,7 +90,12 @@ export const APPLICATION_LIST: ListSpec = {
   },
   filters: {
     status: f.eq(applications.appStatus, enumValue(APPLICATION_STATUSES)),
-    q: f.search(applications.businessName, applications.ownerName, applications.submissionNo, applications.registrationNo),
+    q: f.search(
+      applications.businessName,
+      applications.ownerName,
+      applications.submissionNo,
+      applications.registrationNo,
+    ),
     wardId: f.eq(applications.wardId),
     businessTypeId: f.eq(applications.businessTypeId),
     fiscalYearId: f.eq(applications.fiscalYearId),
@@ -134,7 +148,10 @@ export class ApplicationService {
       .select({ total: sql<number>`count(*)::int` })
       .from(applications)
       .where(cond);
-    return { data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), meta: { total } };
+    return {
+      data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      meta: { total },
+    };
   }
 
   /** The row if `actor` may see it, else 404. */
@@ -239,7 +256,12 @@ export class ApplicationService {
       history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
       payments: pays,
       certificate: cert
-        ? { id: cert.id, registrationNo: cert.registrationNo, verifyCode: cert.verifyCode, revoked: !!cert.revokedAt }
+        ? {
+            id: cert.id,
+            registrationNo: cert.registrationNo,
+            verifyCode: cert.verifyCode,
+            revoked: !!cert.revokedAt,
+          }
         : null,
       allowedActions: this.actionsFor(actor, a.appStatus, a.userId),
     };
@@ -249,7 +271,8 @@ export class ApplicationService {
   actionsFor(actor: Actor, status: AppStatus, ownerId: number): AppAction[] {
     return allowedActions(status).filter((a) => {
       if (!hasAnyPermission(actor.permissions, [ACTION_PERMISSION[a]])) return false;
-      if (actor.userType === 'user') return (a === 'cancel' || a === 'resubmit') && ownerId === actor.id;
+      if (actor.userType === 'user')
+        return (a === 'cancel' || a === 'resubmit') && ownerId === actor.id;
       // Resubmitting is the applicant's answer to a rejection; staff edit instead.
       return a !== 'resubmit';
     });
@@ -283,8 +306,22 @@ export class ApplicationService {
         const [pf, cf] = await tx
           .insert(files)
           .values([
-            { ownerUserId: actor.id, originalName: photo.originalName, storedName: photoName, mime: photo.mime, sizeBytes: photo.data.length, sha256: photo.sha256 },
-            { ownerUserId: actor.id, originalName: citizenship.originalName, storedName: citName, mime: citizenship.mime, sizeBytes: citizenship.data.length, sha256: citizenship.sha256 },
+            {
+              ownerUserId: actor.id,
+              originalName: photo.originalName,
+              storedName: photoName,
+              mime: photo.mime,
+              sizeBytes: photo.data.length,
+              sha256: photo.sha256,
+            },
+            {
+              ownerUserId: actor.id,
+              originalName: citizenship.originalName,
+              storedName: citName,
+              mime: citizenship.mime,
+              sizeBytes: citizenship.data.length,
+              sha256: citizenship.sha256,
+            },
           ])
           .returning({ id: files.id });
         const [app] = await tx
@@ -317,7 +354,13 @@ export class ApplicationService {
           fromStatus: null,
           toStatus: 'pending',
         });
-        await audit(tx, { userId: actor.id, action: 'application.submit', entity: 'applications', entityId: app.id, ip });
+        await audit(tx, {
+          userId: actor.id,
+          action: 'application.submit',
+          entity: 'applications',
+          entityId: app.id,
+          ip,
+        });
         return { id: app.id, submissionNo };
       });
     } catch (err) {
@@ -332,16 +375,28 @@ export class ApplicationService {
     const [bt] = await this.db
       .select({ id: businessTypes.id })
       .from(businessTypes)
-      .where(and(eq(businessTypes.id, input.businessTypeId), eq(businessTypes.status, 1), isNull(businessTypes.deletedOn)));
+      .where(
+        and(
+          eq(businessTypes.id, input.businessTypeId),
+          eq(businessTypes.status, 1),
+          isNull(businessTypes.deletedOn),
+        ),
+      );
     if (!bt) errors.businessTypeId = ['validation.choice'];
     const [w] = await this.db
       .select({ id: wards.id })
       .from(wards)
       .where(and(eq(wards.id, input.wardId), eq(wards.status, 1), isNull(wards.deletedOn)));
     if (!w) errors.wardId = ['validation.choice'];
-    const [d] = await this.db.select().from(districts).where(eq(districts.id, input.permDistrictId));
+    const [d] = await this.db
+      .select()
+      .from(districts)
+      .where(eq(districts.id, input.permDistrictId));
     const [c] = await this.db.select().from(cities).where(eq(cities.id, input.permCityId));
-    const [s] = await this.db.select({ id: states.id }).from(states).where(eq(states.id, input.permStateId));
+    const [s] = await this.db
+      .select({ id: states.id })
+      .from(states)
+      .where(eq(states.id, input.permStateId));
     if (!s) errors.permStateId = ['validation.choice'];
     if (!d || d.stateId !== input.permStateId) errors.permDistrictId = ['validation.choice'];
     if (!c || c.districtId !== input.permDistrictId) errors.permCityId = ['validation.choice'];
@@ -375,7 +430,14 @@ export class ApplicationService {
     actor: Actor,
     id: number,
     action: AppAction,
-    opts: { remarks?: string | null; ip: string; effect?: (tx: Tx, app: typeof applications.$inferSelect) => Promise<Partial<typeof applications.$inferInsert>> },
+    opts: {
+      remarks?: string | null;
+      ip: string;
+      effect?: (
+        tx: Tx,
+        app: typeof applications.$inferSelect,
+      ) => Promise<Partial<typeof applications.$inferInsert>>;
+    },
   ): Promise<void> {
     const current = await this.visible(this.db, actor, id);
     if (!this.actionsFor(actor, current.appStatus, current.userId).includes(action)) {
@@ -435,6 +497,7 @@ export class ApplicationService {
             bands,
             capital: app.capitalCurrent,
             isRenewal: app.isRenewal,
+            fiscalYearsDue: 1,
             monthsLate: 0,
             renewedBeforeExpiry: false,
             rent:
@@ -466,7 +529,8 @@ export class ApplicationService {
     ip: string,
   ) {
     const checked = receipt ? checkUpload('receipt', receipt) : null;
-    if (input.paidDate > todayAd()) throw AppError.validation({ paidDate: ['validation.futureDate'] });
+    if (input.paidDate > todayAd())
+      throw AppError.validation({ paidDate: ['validation.futureDate'] });
     const saved: string[] = [];
     try {
       const storedName = checked ? await this.store.save(checked) : null;
@@ -487,7 +551,14 @@ export class ApplicationService {
           if (checked && storedName) {
             const [f] = await tx
               .insert(files)
-              .values({ ownerUserId: actor.id, originalName: checked.originalName, storedName, mime: checked.mime, sizeBytes: checked.data.length, sha256: checked.sha256 })
+              .values({
+                ownerUserId: actor.id,
+                originalName: checked.originalName,
+                storedName,
+                mime: checked.mime,
+                sizeBytes: checked.data.length,
+                sha256: checked.sha256,
+              })
               .returning({ id: files.id });
             receiptFileId = f.id;
           }
@@ -510,7 +581,14 @@ export class ApplicationService {
               recordedBy: actor.id,
             })
             .returning({ id: payments.id });
-          await audit(tx, { userId: actor.id, action: 'payment.record', entity: 'payments', entityId: p.id, data: { total: bill.total, receiptNo: input.receiptNo }, ip });
+          await audit(tx, {
+            userId: actor.id,
+            action: 'payment.record',
+            entity: 'payments',
+            entityId: p.id,
+            data: { total: bill.total, receiptNo: input.receiptNo },
+            ip,
+          });
           return {};
         },
       });
@@ -572,7 +650,9 @@ export class ApplicationService {
    * HMAC-SHA256(key, "<id>:<registration no>"), so a forged code does not verify.
    */
   verifyCode(certificateId: number, registrationNo: string): string {
-    const mac = createHmac('sha256', this.signingKey).update(`${certificateId}:${registrationNo}`).digest('hex');
+    const mac = createHmac('sha256', this.signingKey)
+      .update(`${certificateId}:${registrationNo}`)
+      .digest('hex');
     return `${certificateId.toString(36).toUpperCase()}-${mac.slice(0, 10).toUpperCase()}`;
   }
 
@@ -587,7 +667,8 @@ export class ApplicationService {
       .where(eq(certificates.applicationId, id))
       .orderBy(desc(certificates.id))
       .limit(1);
-    if (!cert || !a.registrationNo || !a.registrationDate || !a.expiryDate) throw AppError.notFound();
+    if (!cert || !a.registrationNo || !a.registrationDate || !a.expiryDate)
+      throw AppError.notFound();
     const [palikaSetting] = await this.db.select().from(settings).where(eq(settings.key, 'palika'));
     const palikaCityId = (palikaSetting?.value as { cityId?: number } | undefined)?.cityId;
     const [ward] = await this.db.select().from(wards).where(eq(wards.id, a.wardId));
@@ -603,8 +684,14 @@ export class ApplicationService {
       .innerJoin(districts, eq(districts.id, cities.districtId))
       .innerJoin(states, eq(states.id, districts.stateId))
       .where(eq(cities.id, a.permCityId));
-    const [bt] = await this.db.select().from(businessTypes).where(eq(businessTypes.id, a.businessTypeId));
-    const [fy] = await this.db.select().from(fiscalYears).where(eq(fiscalYears.id, cert.fiscalYearId));
+    const [bt] = await this.db
+      .select()
+      .from(businessTypes)
+      .where(eq(businessTypes.id, a.businessTypeId));
+    const [fy] = await this.db
+      .select()
+      .from(fiscalYears)
+      .where(eq(fiscalYears.id, cert.fiscalYearId));
     const bi = (en: string | null, ne: string | null) => ({ en: en ?? '', ne: ne ?? en ?? '' });
     return {
       applicationId: a.id,
@@ -673,7 +760,12 @@ export class ApplicationService {
           : await this.db
               .select({ id: users.id })
               .from(users)
-              .where(and(or(eq(users.photoFileId, fileId), eq(users.citizenshipFileId, fileId)), isNull(users.deletedOn)))
+              .where(
+                and(
+                  or(eq(users.photoFileId, fileId), eq(users.citizenshipFileId, fileId)),
+                  isNull(users.deletedOn),
+                ),
+              )
               .limit(1);
       if (!linked.length && !viaPayment.length && !viaUser.length) throw AppError.notFound();
     }
@@ -697,7 +789,10 @@ export class ApplicationService {
       .where(and(base, eq(payments.payStatus, 'completed')));
     let userCount = 1;
     if (actor.userType === 'systemadmin') {
-      const [{ n }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedOn));
+      const [{ n }] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(isNull(users.deletedOn));
       userCount = n;
     } else if (actor.userType === 'wardadmin') {
       const [{ n }] = await this.db

@@ -14,7 +14,12 @@ afterAll(() => t.close());
 
 const loginReq = (username: string, password: string, lang?: string) => {
   const m = multipart({ username, password });
-  return t.app.inject({ method: 'POST', url: '/api/login', payload: m.payload, headers: { ...m.headers, ...(lang ? { 'accept-language': lang } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: m.payload,
+    headers: { ...m.headers, ...(lang ? { 'accept-language': lang } : {}) },
+  });
 };
 
 describe('login', () => {
@@ -29,9 +34,15 @@ describe('login', () => {
     const byPhone = await loginReq('9800000002', 'Darta@2082');
     expect(byPhone.statusCode).toBe(200);
     // only the SHA-256 of the token is stored
-    const rows = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(token)));
+    const rows = await t.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
-    const raw = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, token));
+    const raw = await t.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, token));
     expect(raw).toHaveLength(0);
   });
 
@@ -43,20 +54,26 @@ describe('login', () => {
 
   it('locks the account for 15 minutes after 5 failures, even for the right password', async () => {
     const a = await newApplicant(t.app);
-    for (let i = 0; i < 5; i++) expect((await loginReq(a.username, 'Nope12345')).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await loginReq(a.username, 'Nope12345')).statusCode).toBe(422);
     const locked = await loginReq(a.username, 'Secret123');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/15 minutes/);
     const [u] = await t.database.db.select().from(users).where(eq(users.id, a.id));
     expect(u.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     const events = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, a.id));
-    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['login.fail', 'login.lock', 'login.locked']));
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['login.fail', 'login.lock', 'login.locked']),
+    );
   });
 
   it('an empty form names the required fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', ...multipart({}) });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ username: ['This filed is required'], password: ['This filed is required'] });
+    expect(res.json().errors).toEqual({
+      username: ['This filed is required'],
+      password: ['This filed is required'],
+    });
   });
 });
 
@@ -65,7 +82,11 @@ describe('register', () => {
     const a = await newApplicant(t.app, 'Maya Gurung');
     const res = await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Maya Gurung', userType: 'user', roles: ['user'] });
+    expect(res.json().data).toMatchObject({
+      name: 'Maya Gurung',
+      userType: 'user',
+      roles: ['user'],
+    });
     expect(res.json().data.permissions).toContain('create-applications');
     const [u] = await t.database.db.select().from(users).where(eq(users.id, a.id));
     expect(u.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -84,11 +105,28 @@ describe('register', () => {
     let res = await t.app.inject({ method: 'POST', url: '/api/register', ...m });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'password_confirmation']);
-    const m2 = multipart({ name: 'X', username: a.username.toUpperCase(), phone: a.phone, password: 'Secret123', password_confirmation: 'Secret123', gender: 'male' });
+    const m2 = multipart({
+      name: 'X',
+      username: a.username.toUpperCase(),
+      phone: a.phone,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      gender: 'male',
+    });
     res = await t.app.inject({ method: 'POST', url: '/api/register', ...m2 });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ username: ['This username is already taken.'], phone: ['This phone number is already registered.'] });
-    const m3 = multipart({ name: 'X', username: 'newperson', phone: '9612345678', password: 'Secret123', password_confirmation: 'Secret123', gender: 'other' });
+    expect(res.json().errors).toEqual({
+      username: ['This username is already taken.'],
+      phone: ['This phone number is already registered.'],
+    });
+    const m3 = multipart({
+      name: 'X',
+      username: 'newperson',
+      phone: '9612345678',
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      gender: 'other',
+    });
     res = await t.app.inject({ method: 'POST', url: '/api/register', ...m3 });
     expect(Object.keys(res.json().errors).sort()).toEqual(['gender', 'phone']);
   });
@@ -97,7 +135,13 @@ describe('register', () => {
 describe('logout', () => {
   it('revokes the token', async () => {
     const a = await newApplicant(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(a.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(a.token) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(a.token) }))
+        .statusCode,
+    ).toBe(401);
   });
 });

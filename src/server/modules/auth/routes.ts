@@ -46,7 +46,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
     '/login',
     {
       // Per-IP throttle; the per-account lockout below is separate (issue 2 §4).
-      config: { access: 'public', rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username or phone number',
@@ -67,7 +70,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
         );
       const now = new Date();
       if (u?.lockedUntil && u.lockedUntil > now) {
-        await audit(db, { userId: u.id, action: 'login.locked', entity: 'users', entityId: u.id, ip: req.ip });
+        await audit(db, {
+          userId: u.id,
+          action: 'login.locked',
+          entity: 'users',
+          entityId: u.id,
+          ip: req.ip,
+        });
         const minutes = Math.ceil((u.lockedUntil.getTime() - now.getTime()) / 60_000);
         throw new AppError(429, 'LOCKED', 'errors.locked', { minutes });
       }
@@ -91,13 +100,28 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
             ip: req.ip,
           });
         } else {
-          await audit(db, { userId: null, action: 'login.fail', entity: 'users', data: { login }, ip: req.ip });
+          await audit(db, {
+            userId: null,
+            action: 'login.fail',
+            entity: 'users',
+            data: { login },
+            ip: req.ip,
+          });
         }
-        throw AppError.validation({ username: ['errors.invalidCredentials'] }, 'errors.invalidCredentials');
+        throw AppError.validation(
+          { username: ['errors.invalidCredentials'] },
+          'errors.invalidCredentials',
+        );
       }
       await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
       const token = await issueToken(db, u.id, req.ip, req.headers['user-agent']);
-      await audit(db, { userId: u.id, action: 'login', entity: 'users', entityId: u.id, ip: req.ip });
+      await audit(db, {
+        userId: u.id,
+        action: 'login',
+        entity: 'users',
+        entityId: u.id,
+        ip: req.ip,
+      });
       const user = await loadUser(db, u.id);
       return { data: { token, user: user! } };
     },
@@ -106,7 +130,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
   r.post(
     '/register',
     {
-      config: { access: 'public', rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Create an applicant account (role user)',
@@ -143,7 +170,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
         const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'user'));
         if (!role) throw new Error('role "user" is not seeded');
         await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
-        await audit(tx, { userId: created.id, action: 'register', entity: 'users', entityId: created.id, ip: req.ip });
+        await audit(tx, {
+          userId: created.id,
+          action: 'register',
+          entity: 'users',
+          entityId: created.id,
+          ip: req.ip,
+        });
         return created.id;
       });
       const token = await issueToken(db, userId, req.ip, req.headers['user-agent']);
@@ -156,7 +189,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
   r.get(
     '/profiles',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ data: userSchema }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: z.object({ data: userSchema }) },
+      },
     },
     async (req) => {
       const { tokenId: _t, ...user } = currentUser(req);
@@ -166,11 +203,26 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db })
 
   r.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        response: { 200: messageSchema },
+      },
+    },
     async (req) => {
       const u = currentUser(req);
-      await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, u.tokenId));
-      await audit(db, { userId: u.id, action: 'logout', entity: 'users', entityId: u.id, ip: req.ip });
+      await db
+        .update(accessTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(accessTokens.id, u.tokenId));
+      await audit(db, {
+        userId: u.id,
+        action: 'logout',
+        entity: 'users',
+        entityId: u.id,
+        ip: req.ip,
+      });
       return { message: 'Success' };
     },
   );
