@@ -7,5 +7,5 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: false },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
 });
