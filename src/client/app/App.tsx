@@ -4,7 +4,7 @@
  * page. Any other path is the not-found page.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -22,6 +22,10 @@ const ApplyNewPage = lazy(() => import('../features/applications/ApplyNewPage'))
 const SingleRegistrationPage = lazy(
   () => import('../features/applications/SingleRegistrationPage'),
 );
+const MultipleRegistrationPage = lazy(
+  () => import('../features/applications/MultipleRegistrationPage'),
+);
+const EditRegistrationPage = lazy(() => import('../features/applications/EditRegistrationPage'));
 const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
 const CertificatePage = lazy(() => import('../features/applications/CertificatePage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
@@ -62,8 +66,8 @@ export function AppRoutes() {
         <Route path="/apply-new" element={page(<ApplyNewPage />)} />
         <Route path="/apply-new/success" element={page(<SubmittedPage />)} />
         <Route path="/single_registration" element={page(<SingleRegistrationPage />)} />
-        {/* Multiple-owner registration arrives in a later issue; its card is disabled meanwhile. */}
-        <Route path="/multiple_registration" element={<Navigate to="/apply-new" replace />} />
+        <Route path="/multiple_registration" element={page(<MultipleRegistrationPage />)} />
+        <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
         {RESOURCE_ROUTES.map((r) => (
           <Route

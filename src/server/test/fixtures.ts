@@ -111,3 +111,45 @@ export async function staffTokens(app: FastifyInstance) {
 
 let receipt = 0;
 export const nextReceipt = () => `R-${Date.now() % 100000}-${++receipt}`;
+
+/** `n` owners of a multiple-owner application, as the `owners` form field (JSON). */
+export const ownersJson = (n: number) =>
+  JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      name: `Owner ${i + 1}`,
+      fatherOrHusbandName: `Father ${i + 1}`,
+      citizenshipNo: i % 2 ? '' : `27-01-${1000 + i}`,
+    })),
+  );
+
+/** Complete rent information (rupees, as the form sends them). */
+export const rentFields = {
+  rentLandlordName: 'Hari Shrestha',
+  rentWardNo: 4,
+  rentTole: 'Kupondole',
+  rentChowk: 'Bakhundole Chowk',
+  rentHouseNo: '12-B',
+  rentFloors: 3,
+  rentRooms: 2,
+  rentStartDate: '2024-01-15',
+  rentMonthly: 25000,
+  rentTaxPeriodMonths: 12,
+  rentPurpose: 'commercial',
+};
+
+/** POSTs the edit form (whole form, files optional) of application `id` as `token`. */
+export async function edit(
+  app: FastifyInstance,
+  token: string,
+  id: number,
+  fields: Record<string, string | number | undefined>,
+  files: Record<string, { filename: string; data: Buffer; type?: string }> = {},
+) {
+  const m = multipart(fields, files);
+  return app.inject({
+    method: 'POST',
+    url: `/api/applications/${id}`,
+    payload: m.payload,
+    headers: { ...m.headers, ...auth(token) },
+  });
+}

@@ -7,15 +7,25 @@
  * - names 1..120 characters; description up to 2000;
  * - ward numbers 1..33 (Pokhara, the palika with most wards, has 33);
  * - capital: paid-up ≤ current ≤ maximum;
- * - mobile numbers 10 digits starting 97/98.
+ * - mobile numbers 10 digits starting 97/98;
+ * - old registration: number (≤ 40) and date (not in the future) required iff the flag is set;
+ * - card size 1..500 cm; other registration number ≤ 60, office ≤ 160;
+ * - rent: monthly rent ≥ 0 rupees, tax period 1..12 months, start date not in the future;
+ *   any rent field given makes landlord, monthly rent, tax period and purpose required;
+ * - multiple owners: 2..4 (SPEC §5), each name and father's or husband's name required;
+ *   an empty ownerName/fatherOrHusbandName is filled from the first owner.
  */
 import { z } from 'zod';
+import { todayAd } from '../bs-date.js';
+import { toLatinDigits } from '../format.js';
 import { STATUSES } from '../lifecycle.js';
 import {
   adDate,
   fileField,
   MSG,
   mobile,
+  optFileField,
+  optInt,
   optText,
   reqId,
   reqInt,
@@ -23,10 +33,116 @@ import {
   rupeesToPaisa,
 } from './fields.js';
 
-export const applicationFields = {
-  businessName: reqText(120),
-  ownerName: reqText(120),
+/** SPEC §5: a multiple-owner registration takes at most 4 names. */
+export const MAX_OWNERS = 4;
+export const MIN_OWNERS = 2;
+
+/** '1'/'true' → true, '0'/'false'/''/missing → false. */
+const boolish = () =>
+  z
+    .union([z.string(), z.boolean()])
+    .optional()
+    .nullable()
+    .transform((v) => (typeof v === 'boolean' ? v : v == null ? '' : v.trim().toLowerCase()))
+    .pipe(z.union([z.boolean(), z.enum(['', '0', '1', 'true', 'false'], { error: MSG.choice })]))
+    .transform((v) => v === true || v === '1' || v === 'true');
+
+/** Optional AD date, not in the future; '' becomes null. */
+const optPastDate = () =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => (s ?? '').trim())
+    .pipe(
+      z.union([
+        z.literal(''),
+        z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.date)
+          .refine((s) => !Number.isNaN(Date.parse(s)), MSG.date)
+          .refine((s) => s <= todayAd(), MSG.futureDate),
+      ]),
+    )
+    .transform((s) => (s === '' ? null : s));
+
+/** Optional rupees ≥ 0 (up to 2 decimals) → paisa; '' becomes null, a negative amount is out of range. */
+const optRupees = () =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => toLatinDigits(s ?? '').trim())
+    .pipe(z.string().regex(/^(-?\d+(\.\d{1,2})?)?$/, MSG.numeric))
+    .transform((s) => (s === '' ? null : Math.round(Number(s) * 100)))
+    .pipe(z.number().int().min(0, MSG.range).max(100_000_000_000, MSG.range).nullable());
+
+/** Optional choice; '' becomes null. */
+const optEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => (s ?? '').trim())
+    .pipe(z.union([z.literal(''), z.enum(values, { error: MSG.choice })]))
+    .transform((s) => (s === '' ? null : (s as T[number])));
+
+/** One owner of a multiple-owner registration. */
+export const ownerSchema = z.object({
+  name: reqText(120),
   fatherOrHusbandName: reqText(120),
+  citizenshipNo: optText(40),
+});
+export type OwnerInput = z.output<typeof ownerSchema>;
+
+/** `owners`: a JSON array of owners in a form field ('' or missing → []). */
+const ownersField = () =>
+  z
+    .union([z.string(), z.array(z.unknown())])
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (Array.isArray(v)) return v;
+      const s = (v ?? '').trim();
+      if (!s) return [];
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: MSG.choice });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(ownerSchema, { error: MSG.choice }).max(MAX_OWNERS, 'validation.maxOwners'));
+
+/** Rent fields: any one given makes these required. */
+export const RENT_FIELDS = [
+  'rentLandlordName',
+  'rentWardNo',
+  'rentTole',
+  'rentChowk',
+  'rentHouseNo',
+  'rentFloors',
+  'rentRooms',
+  'rentStartDate',
+  'rentMonthly',
+  'rentTaxPeriodMonths',
+  'rentPurpose',
+] as const;
+export const RENT_REQUIRED = [
+  'rentLandlordName',
+  'rentMonthly',
+  'rentTaxPeriodMonths',
+  'rentPurpose',
+] as const;
+
+export const applicationFields = {
+  kind: optEnum(['single', 'multiple'] as const).transform((k) => k ?? 'single'),
+  isOldRegistration: boolish(),
+  oldRegistrationNo: optText(40),
+  oldRegistrationDate: optPastDate(),
+  businessName: reqText(120),
+  ownerName: optText(120),
+  fatherOrHusbandName: optText(120),
   businessTypeId: reqId(),
   firmName: optText(160),
   description: optText(2000),
@@ -46,22 +162,97 @@ export const applicationFields = {
   applicantName: reqText(120),
   applicantAddress: reqText(200),
   applicantContact: mobile(),
+  cardLength: optInt(1, 500),
+  cardWidth: optInt(1, 500),
+  otherRegNo: optText(60),
+  otherRegOffice: optText(160),
+  rentLandlordName: optText(120),
+  rentWardNo: optInt(1, 33),
+  rentTole: optText(120),
+  rentChowk: optText(120),
+  rentHouseNo: optText(40),
+  rentFloors: optInt(0, 50),
+  rentRooms: optInt(0, 500),
+  rentStartDate: optPastDate(),
+  rentMonthly: optRupees(),
+  rentTaxPeriodMonths: optInt(1, 12),
+  rentPurpose: optEnum(['residence', 'commercial'] as const),
+  landCurrentCity: optText(120),
+  landWardNo: optInt(1, 33),
+  landPreviousVdc: optText(120),
+  landSeatNo: optText(40),
+  landKittaNo: optText(40),
+  landArea: optText(60),
+  owners: ownersField(),
 };
 
-const capitalOrder = (v: { capitalMax: number; capitalCurrent: number; capitalPaidUp: number }) =>
-  v.capitalPaidUp <= v.capitalCurrent && v.capitalCurrent <= v.capitalMax;
+type Parsed = {
+  kind: 'single' | 'multiple';
+  isOldRegistration: boolean;
+  oldRegistrationNo: string | null;
+  oldRegistrationDate: string | null;
+  ownerName: string | null;
+  fatherOrHusbandName: string | null;
+  capitalMax: number;
+  capitalCurrent: number;
+  capitalPaidUp: number;
+  owners: OwnerInput[];
+} & Record<(typeof RENT_FIELDS)[number], unknown>;
 
-/** Text part of a new single-owner application. */
-export const applicationBaseSchema = z.object(applicationFields).refine(capitalOrder, {
-  path: ['capitalCurrent'],
-  message: MSG.capitalOrder,
-});
+/** Rules across fields; each issue names its field. */
+function crossField(v: Parsed, ctx: z.RefinementCtx) {
+  const need = (path: string, message: string = MSG.required) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const caps = [v.capitalPaidUp, v.capitalCurrent, v.capitalMax];
+  if (caps.every((c) => typeof c === 'number') && !(caps[0] <= caps[1] && caps[1] <= caps[2]))
+    need('capitalCurrent', MSG.capitalOrder);
+  if (v.isOldRegistration) {
+    if (!v.oldRegistrationNo) need('oldRegistrationNo');
+    if (!v.oldRegistrationDate) need('oldRegistrationDate');
+  }
+  if (RENT_FIELDS.some((k) => v[k] != null)) {
+    for (const k of RENT_REQUIRED) if (v[k] == null) need(k);
+  }
+  if (v.kind === 'multiple') {
+    if (Array.isArray(v.owners) && v.owners.length < MIN_OWNERS)
+      need('owners', 'validation.minOwners');
+  } else {
+    if (!v.ownerName) need('ownerName');
+    if (!v.fatherOrHusbandName) need('fatherOrHusbandName');
+  }
+}
+
+/** Multiple owners: the application's owner is the first one unless the form names one. */
+function fillOwner<T extends Parsed>(v: T) {
+  const first = v.kind === 'multiple' ? v.owners[0] : undefined;
+  return {
+    ...v,
+    owners: v.kind === 'multiple' ? v.owners : [],
+    ownerName: v.ownerName ?? first?.name ?? '',
+    fatherOrHusbandName: v.fatherOrHusbandName ?? first?.fatherOrHusbandName ?? '',
+  };
+}
+
+/** Text part of an application (create and update). */
+export const applicationBaseSchema = z
+  .object(applicationFields)
+  .superRefine(crossField)
+  .transform(fillOwner);
+export type ApplicationFields = z.output<typeof applicationBaseSchema>;
 
 /** Multipart create: fields + the applicant's photo and citizenship scan. */
 export const applicationCreateSchema = z
   .object({ ...applicationFields, photo: fileField(), citizenship: fileField() })
-  .refine(capitalOrder, { path: ['capitalCurrent'], message: MSG.capitalOrder });
+  .superRefine(crossField)
+  .transform(fillOwner);
 export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
+
+/** Multipart update (POST /api/applications/{id}): the same fields; files replace if sent. */
+export const applicationUpdateSchema = z
+  .object({ ...applicationFields, photo: optFileField(), citizenship: optFileField() })
+  .superRefine(crossField)
+  .transform(fillOwner);
+export type ApplicationUpdateInput = z.input<typeof applicationUpdateSchema>;
 
 export const remarksSchema = z.object({
   remarks: z

@@ -6,6 +6,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -28,7 +29,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormat } from '../../lib/useFormat';
 import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
-import { downloadCertificate, useApplicationDetail } from './api';
+import { downloadCertificate, kindOf, useApplicationDetail } from './api';
 import { BillTable, PaymentDialog } from './PaymentDialog';
 import type { ApplicationDetail } from './types';
 
@@ -46,6 +47,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function InformationTab({ d }: { d: ApplicationDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const cm = (v: number | string | null | undefined) =>
+    v == null || v === '' ? '' : `${f.digits(v)} ${t('form.cm')}`;
   return (
     <Stack gap="md">
       <Section title={t('form.sections.business')}>
@@ -75,6 +78,34 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
           ]}
         />
       </Section>
+      {d.owners && d.owners.length > 0 && kindOf(d) === 'multiple' && (
+        <Section title={t('form.sections.owners')}>
+          <Table.ScrollContainer minWidth={360} scrollAreaProps={{ type: 'auto' }}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>{t('form.owner.name')}</Table.Th>
+                  <Table.Th>{t('form.owner.fatherOrHusbandName')}</Table.Th>
+                  <Table.Th>{t('form.owner.citizenshipNo')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...d.owners]
+                  .sort((a, b) => a.position - b.position)
+                  .map((o, i) => (
+                    <Table.Tr key={o.position}>
+                      <Table.Td>{f.num(i + 1)}</Table.Td>
+                      <Table.Td>{o.name}</Table.Td>
+                      <Table.Td>{o.fatherOrHusbandName}</Table.Td>
+                      <Table.Td>{f.digits(o.citizenshipNo) || '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+      )}
       <Section title={t('form.sections.permanentAddress')}>
         <InfoGrid
           items={[
@@ -106,6 +137,72 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
           ]}
         />
       </Section>
+      {(d.cardLength != null || d.cardWidth != null) && (
+        <Section title={t('form.sections.card')}>
+          <InfoGrid
+            items={[
+              [t('form.cardLength'), cm(d.cardLength)],
+              [t('form.cardWidth'), cm(d.cardWidth)],
+            ]}
+          />
+        </Section>
+      )}
+      {(d.otherRegNo || d.otherRegOffice) && (
+        <Section title={t('form.sections.otherReg')}>
+          <InfoGrid
+            items={[
+              [t('form.otherRegNo'), f.digits(d.otherRegNo)],
+              [t('form.otherRegOffice'), d.otherRegOffice],
+            ]}
+          />
+        </Section>
+      )}
+      {(d.rentLandlordName || d.rentMonthly != null) && (
+        <Section title={t('form.sections.rent')}>
+          <InfoGrid
+            items={[
+              [t('form.rentLandlordName'), d.rentLandlordName],
+              [t('form.rentWardNo'), f.num(d.rentWardNo)],
+              [t('form.rentTole'), d.rentTole],
+              [t('form.rentChowk'), d.rentChowk],
+              [t('form.rentHouseNo'), f.digits(d.rentHouseNo)],
+              [t('form.rentFloors'), f.num(d.rentFloors)],
+              [t('form.rentRooms'), f.num(d.rentRooms)],
+              [t('form.rentStartDate'), f.date(d.rentStartDate)],
+              [t('form.rentMonthly'), f.money(d.rentMonthly)],
+              [
+                t('form.rentTaxPeriodMonths'),
+                d.rentTaxPeriodMonths ? t('form.monthsN', { n: f.num(d.rentTaxPeriodMonths) }) : '',
+              ],
+              [t('form.rentPurpose'), d.rentPurpose ? t(`form.purpose.${d.rentPurpose}`) : ''],
+            ]}
+          />
+        </Section>
+      )}
+      {(d.landCurrentCity || d.landKittaNo || d.landSeatNo || d.landPreviousVdc) && (
+        <Section title={t('form.sections.land')}>
+          <InfoGrid
+            items={[
+              [t('form.landCurrentCity'), d.landCurrentCity],
+              [t('form.landWardNo'), f.num(d.landWardNo)],
+              [t('form.landPreviousVdc'), d.landPreviousVdc],
+              [t('form.landSeatNo'), f.digits(d.landSeatNo)],
+              [t('form.landKittaNo'), f.digits(d.landKittaNo)],
+              [t('form.landArea'), f.digits(d.landArea)],
+            ]}
+          />
+        </Section>
+      )}
+      {(Boolean(d.isOldRegistration) || d.oldRegistrationNo) && (
+        <Section title={t('form.sections.oldReg')}>
+          <InfoGrid
+            items={[
+              [t('form.oldRegistrationNo'), f.digits(d.oldRegistrationNo)],
+              [t('form.oldRegistrationDate'), f.date(d.oldRegistrationDate)],
+            ]}
+          />
+        </Section>
+      )}
       <Section title={t('form.sections.applicant')}>
         <InfoGrid
           items={[
@@ -151,9 +248,35 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
   );
 }
 
+const MONEY_FIELDS = new Set(['capitalMax', 'capitalCurrent', 'capitalPaidUp', 'rentMonthly']);
+
 function HistoryTab({ d }: { d: ApplicationDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const fieldLabel = (field: string) =>
+    field === 'owners'
+      ? t('form.sections.owners')
+      : t(`form.${field}`, { defaultValue: field }).replace(/ \((BS|वि\.सं\.)\)$/, '');
+  const showValue = (field: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (typeof v === 'boolean') return v ? '✓' : '✗';
+    if (MONEY_FIELDS.has(field) && typeof v === 'number') return f.money(v);
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) return f.date(v);
+    if (field === 'rentPurpose' && typeof v === 'string') {
+      return t(`form.purpose.${v}`, { defaultValue: v });
+    }
+    if (Array.isArray(v)) {
+      return v
+        .map((o) =>
+          o && typeof o === 'object' && 'name' in o
+            ? String((o as { name: unknown }).name)
+            : String(o),
+        )
+        .join(', ');
+    }
+    if (typeof v === 'object') return JSON.stringify(v);
+    return f.digits(String(v));
+  };
   if (!d.history.length) return <Text c="dimmed">{t('detail.noHistory')}</Text>;
   return (
     <Timeline active={d.history.length - 1} bulletSize={18} lineWidth={2}>
@@ -168,6 +291,20 @@ function HistoryTab({ d }: { d: ApplicationDetail }) {
             {t('detail.by')}: {h.byName ?? '—'}
             {h.byUserType ? ` (${t(`roles.${h.byUserType}`, { defaultValue: h.byUserType })})` : ''}
           </Text>
+          {h.changes && Object.keys(h.changes).length > 0 && (
+            <Box mt={4}>
+              <Text size="sm" fw={500}>
+                {t('detail.changes')}:
+              </Text>
+              <Box component="ul" m={0} pl="md">
+                {Object.entries(h.changes).map(([field, c]) => (
+                  <Text component="li" size="sm" key={field} style={{ overflowWrap: 'anywhere' }}>
+                    {fieldLabel(field)}: {showValue(field, c.from)} → {showValue(field, c.to)}
+                  </Text>
+                ))}
+              </Box>
+            </Box>
+          )}
           {h.remarks && (
             <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {t('actions.remarks')}: {h.remarks}
@@ -253,6 +390,11 @@ function Detail({ id }: { id: number }) {
           </Group>
         </div>
         <Group gap="xs">
+          {d.canEdit && (
+            <Button variant="light" component={Link} to={`/edit-registration/${d.id}`}>
+              {t('detail.edit')}
+            </Button>
+          )}
           {d.allowedActions.map((a) => (
             <Button
               key={a}

@@ -1,9 +1,8 @@
 /**
  * New application (SPEC §2 registration group `apply-new`): choose single- or multiple-owner
- * registration. Multiple-owner registration arrives in a later issue, so its card is shown
- * disabled with a note.
+ * registration.
  */
-import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -31,20 +30,17 @@ export default function ApplyNewPage() {
             </Button>
           </Stack>
         </Card>
-        <Card withBorder radius="md" padding="lg" aria-disabled="true" bg="gray.0">
+        <Card withBorder radius="md" padding="lg">
           <Stack justify="space-between" h="100%">
             <div>
-              <Title order={3} c="dimmed">
-                {t('applyNew.multiple')}
-              </Title>
+              <Title order={3}>{t('applyNew.multiple')}</Title>
               <Text size="sm" c="dimmed" mt="xs">
                 {t('applyNew.multipleText')}
               </Text>
-              <Badge color="gray" variant="light" mt="sm">
-                {t('applyNew.comingSoon')}
-              </Badge>
             </div>
-            <Button disabled>{t('applyNew.start')}</Button>
+            <Button component={Link} to="/multiple_registration">
+              {t('applyNew.startMultiple')}
+            </Button>
           </Stack>
         </Card>
       </SimpleGrid>

@@ -24,3 +24,8 @@ export async function downloadCertificate(id: number, registrationNo: string): P
   const blob = await api.blob(`/applications/${id}/certificate.pdf`);
   saveBlob(blob, certificateFileName(registrationNo));
 }
+
+/** Single- or multiple-owner application (older answers carry no `kind`). */
+export function kindOf(d: ApplicationDetail): 'single' | 'multiple' {
+  return d.kind ?? ((d.owners?.length ?? 0) > 1 ? 'multiple' : 'single');
+}

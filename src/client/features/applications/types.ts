@@ -46,6 +46,15 @@ export interface HistoryEntry {
   createdAt: string;
   byName: string | null;
   byUserType: string | null;
+  /** Fields an edit changed (issue 4): `{field: {from, to}}`. */
+  changes?: Record<string, { from: unknown; to: unknown }> | null;
+}
+
+export interface OwnerEntry {
+  position: number;
+  name: string;
+  fatherOrHusbandName: string;
+  citizenshipNo: string | null;
 }
 
 export interface PaymentRow {
@@ -102,6 +111,40 @@ export interface ApplicationDetail {
   payments: PaymentRow[];
   certificate: { id: number; registrationNo: string; verifyCode: string; revoked: boolean } | null;
   allowedActions: AppAction[];
+  /** Issue 4 fields; optional so older answers still type-check. */
+  kind?: 'single' | 'multiple';
+  canEdit?: boolean;
+  owners?: OwnerEntry[];
+  isOldRegistration?: boolean | number | null;
+  oldRegistrationNo?: string | null;
+  oldRegistrationDate?: string | null;
+  cardLength?: number | string | null;
+  cardWidth?: number | string | null;
+  otherRegNo?: string | null;
+  otherRegOffice?: string | null;
+  rentLandlordName?: string | null;
+  rentWardNo?: number | null;
+  rentTole?: string | null;
+  rentChowk?: string | null;
+  rentHouseNo?: string | null;
+  rentFloors?: number | null;
+  rentRooms?: number | null;
+  rentStartDate?: string | null;
+  /** paisa */
+  rentMonthly?: number | null;
+  rentTaxPeriodMonths?: number | null;
+  rentPurpose?: 'residence' | 'commercial' | null;
+  landCurrentCity?: string | null;
+  landWardNo?: number | null;
+  landPreviousVdc?: string | null;
+  landSeatNo?: string | null;
+  landKittaNo?: string | null;
+  landArea?: string | null;
+  businessTypeId?: number;
+  wardId?: number;
+  permStateId?: number;
+  permDistrictId?: number;
+  permCityId?: number;
 }
 
 /** Dropdown records of GET /api/{resource}/all. */

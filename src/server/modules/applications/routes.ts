@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applicationCreateSchema,
+  applicationUpdateSchema,
   manualPaymentSchema,
   rejectSchema,
   remarksSchema,
@@ -53,7 +54,8 @@ export default async function applicationRoutes(
       config: { access: { permissions: ['create-applications'] } },
       schema: {
         tags: ['applications'],
-        summary: 'Submit a single-owner application (multipart with photo and citizenship)',
+        summary:
+          'Submit an application, single or multiple owners (multipart with photo and citizenship)',
         consumes: ['multipart/form-data'],
         body: applicationCreateSchema,
         response: {
@@ -98,6 +100,39 @@ export default async function applicationRoutes(
       },
     },
     async (req) => ({ data: await service.detail(currentUser(req), req.params.id) }),
+  );
+
+  r.post(
+    '/applications/:id',
+    {
+      config: { access: { permissions: ['edit-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Edit an application (whole form; photo and citizenship optional). The applicant edits while pending or rejected (a rejected one is resubmitted), staff while pending, verified or rejected',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: applicationUpdateSchema,
+        response: { 200: detailResponse },
+      },
+    },
+    async (req) => {
+      const { photo, citizenship, ...fields } = req.body;
+      const uploads: { photo?: UploadedFile; citizenship?: UploadedFile } = {};
+      const errors: Record<string, string[]> = {};
+      for (const [k, v] of [
+        ['photo', photo],
+        ['citizenship', citizenship],
+      ] as const) {
+        if (v == null) continue;
+        if (isUploadedFile(v)) uploads[k] = v;
+        else errors[k] = ['validation.file'];
+      }
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const user = currentUser(req);
+      await service.update(user, req.params.id, fields, uploads, req.ip);
+      return { data: await service.detail(user, req.params.id), message: 'Updated Successfully' };
+    },
   );
 
   /** Declares one transition route; body schema and the service call differ per action. */

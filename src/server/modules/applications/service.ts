@@ -29,9 +29,10 @@ import {
   type AppStatus,
 } from '../../../shared/lifecycle.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
-import type {
-  applicationBaseSchema,
-  manualPaymentSchema,
+import {
+  RENT_FIELDS,
+  type ApplicationFields,
+  type manualPaymentSchema,
 } from '../../../shared/schemas/applications.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
@@ -42,6 +43,7 @@ import {
   APPLICATION_STATUSES,
   applicationDocuments,
   applicationHistory,
+  applicationOwners,
   applications,
   businessTypes,
   certificates,
@@ -208,6 +210,7 @@ export class ApplicationService {
         fromStatus: applicationHistory.fromStatus,
         toStatus: applicationHistory.toStatus,
         remarks: applicationHistory.remarks,
+        changes: applicationHistory.changes,
         createdAt: applicationHistory.createdAt,
         byName: users.name,
         byUserType: users.userType,
@@ -263,8 +266,34 @@ export class ApplicationService {
             revoked: !!cert.revokedAt,
           }
         : null,
+      owners: await this.ownersOf(this.db, id),
       allowedActions: this.actionsFor(actor, a.appStatus, a.userId),
+      canEdit: this.canEdit(actor, a.appStatus, a.userId),
     };
+  }
+
+  private async ownersOf(db: Db | Tx, id: number) {
+    return db
+      .select({
+        position: applicationOwners.position,
+        name: applicationOwners.name,
+        fatherOrHusbandName: applicationOwners.fatherOrHusbandName,
+        citizenshipNo: applicationOwners.citizenshipNo,
+      })
+      .from(applicationOwners)
+      .where(eq(applicationOwners.applicationId, id))
+      .orderBy(asc(applicationOwners.position));
+  }
+
+  /**
+   * Whether `actor` may edit an application in `status` now: the applicant their own while
+   * pending or rejected; staff with edit-applications while pending, verified or rejected.
+   */
+  canEdit(actor: Actor, status: AppStatus, ownerId: number): boolean {
+    if (!hasAnyPermission(actor.permissions, ['edit-applications'])) return false;
+    if (actor.userType === 'user')
+      return ownerId === actor.id && (status === 'pending' || status === 'rejected');
+    return status === 'pending' || status === 'verified' || status === 'rejected';
   }
 
   /** Legal actions from `status` that `actor` holds the permission for. */
@@ -287,7 +316,7 @@ export class ApplicationService {
    */
   async create(
     actor: Actor,
-    input: z.output<typeof applicationBaseSchema>,
+    input: ApplicationFields,
     uploads: { photo: UploadedFile; citizenship: UploadedFile },
     ip: string,
     lang: string,
@@ -324,10 +353,11 @@ export class ApplicationService {
             },
           ])
           .returning({ id: files.id });
+        const { owners, ...columns } = input;
         const [app] = await tx
           .insert(applications)
           .values({
-            ...input,
+            ...columns,
             userId: actor.id,
             fiscalYearId: fy.id,
             submissionNo: `tmp-${photoName}`,
@@ -338,6 +368,7 @@ export class ApplicationService {
           .returning({ id: applications.id });
         const submissionNo = `${fy.slug}-${String(app.id).padStart(6, '0')}`;
         await tx.update(applications).set({ submissionNo }).where(eq(applications.id, app.id));
+        await this.saveOwners(tx, app.id, owners);
         await tx.insert(applicationDocuments).values([
           { applicationId: app.id, kind: 'photo', fileId: pf.id },
           { applicationId: app.id, kind: 'citizenship', fileId: cf.id },
@@ -369,8 +400,145 @@ export class ApplicationService {
     }
   }
 
+  /** Replaces the owners of a multiple-owner application (positions 1..n). */
+  private async saveOwners(tx: Tx, applicationId: number, owners: ApplicationFields['owners']) {
+    await tx.delete(applicationOwners).where(eq(applicationOwners.applicationId, applicationId));
+    if (owners.length) {
+      await tx
+        .insert(applicationOwners)
+        .values(owners.map((o, i) => ({ applicationId, position: i + 1, ...o })));
+    }
+  }
+
+  // ------------------------------------------------------------------ edit
+
+  /**
+   * Edits an application (the whole form, like create). 404 when not visible, 409 when the
+   * actor may not edit it in its status (see canEdit). The applicant editing a rejected
+   * application resubmits it (→ pending, history `resubmit`); a verified application whose
+   * capital, business type or rent changes gets its bill re-assessed. Photo and citizenship
+   * replace the application's documents of that kind when sent. One transaction with a
+   * compare-and-set on the status; history lists only the changed fields.
+   */
+  async update(
+    actor: Actor,
+    id: number,
+    input: ApplicationFields,
+    uploads: { photo?: UploadedFile; citizenship?: UploadedFile },
+    ip: string,
+  ): Promise<void> {
+    const current = await this.visible(this.db, actor, id);
+    if (!this.canEdit(actor, current.appStatus, current.userId)) throw AppError.conflict();
+    const checked = (['photo', 'citizenship'] as const).flatMap((kind) => {
+      const u = uploads[kind];
+      return u ? [{ kind, file: checkUpload(kind, u) }] : [];
+    });
+    // A ward admin cannot move an application out of their own ward.
+    if (actor.userType === 'wardadmin' && input.wardId !== current.wardId)
+      throw AppError.validation({ wardId: ['validation.choice'] });
+    await this.checkReferences(input);
+    const { owners, ...columns } = input;
+    const beforeOwners = await this.ownersOf(this.db, id);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [k, to] of Object.entries(columns)) {
+      const from = (current as Record<string, unknown>)[k] ?? null;
+      if (from !== (to ?? null)) changes[k] = { from, to: to ?? null };
+    }
+    const norm = (
+      list: { name: string; fatherOrHusbandName: string | null; citizenshipNo: string | null }[],
+    ) =>
+      list.map((o) => ({
+        name: o.name,
+        fatherOrHusbandName: o.fatherOrHusbandName ?? null,
+        citizenshipNo: o.citizenshipNo ?? null,
+      }));
+    if (JSON.stringify(norm(beforeOwners)) !== JSON.stringify(norm(owners)))
+      changes.owners = { from: norm(beforeOwners), to: norm(owners) };
+    for (const c of checked) changes[c.kind] = { from: null, to: c.file.originalName };
+
+    const resubmit = actor.userType === 'user' && current.appStatus === 'rejected';
+    const to: AppStatus = resubmit ? 'pending' : current.appStatus;
+    const reassess =
+      current.appStatus === 'verified' &&
+      ['capitalCurrent', 'businessTypeId', ...RENT_FIELDS].some((k) => k in changes);
+    const saved: string[] = [];
+    try {
+      const stored: {
+        kind: 'photo' | 'citizenship';
+        name: string;
+        file: (typeof checked)[number]['file'];
+      }[] = [];
+      for (const c of checked) {
+        const name = await this.store.save(c.file);
+        saved.push(name);
+        stored.push({ kind: c.kind, name, file: c.file });
+      }
+      await this.db.transaction(async (tx) => {
+        const extra: Partial<typeof applications.$inferInsert> = {};
+        if (reassess) {
+          const bill = await this.assess(tx, { ...current, ...columns });
+          extra.bill = bill;
+          const before = current.bill as Bill | null;
+          if (before?.total !== bill.total)
+            changes.bill = { from: before?.total ?? null, to: bill.total };
+        }
+        const updated = await tx
+          .update(applications)
+          .set({ ...columns, ...extra, appStatus: to, updatedAt: new Date() })
+          .where(and(eq(applications.id, id), eq(applications.appStatus, current.appStatus)))
+          .returning({ id: applications.id });
+        if (updated.length !== 1) throw AppError.conflict();
+        if (changes.owners) await this.saveOwners(tx, id, owners);
+        for (const s of stored) {
+          const [row] = await tx
+            .insert(files)
+            .values({
+              ownerUserId: current.userId,
+              originalName: s.file.originalName,
+              storedName: s.name,
+              mime: s.file.mime,
+              sizeBytes: s.file.data.length,
+              sha256: s.file.sha256,
+            })
+            .returning({ id: files.id });
+          await tx
+            .delete(applicationDocuments)
+            .where(
+              and(
+                eq(applicationDocuments.applicationId, id),
+                eq(applicationDocuments.kind, s.kind),
+              ),
+            );
+          await tx
+            .insert(applicationDocuments)
+            .values({ applicationId: id, kind: s.kind, fileId: row.id });
+        }
+        const action = resubmit ? 'resubmit' : 'edit';
+        await tx.insert(applicationHistory).values({
+          applicationId: id,
+          userId: actor.id,
+          action,
+          fromStatus: current.appStatus,
+          toStatus: to,
+          changes,
+        });
+        await audit(tx, {
+          userId: actor.id,
+          action: `application.${action}`,
+          entity: 'applications',
+          entityId: id,
+          data: { from: current.appStatus, to, changes },
+          ip,
+        });
+      });
+    } catch (err) {
+      await this.store.discard(saved);
+      throw err;
+    }
+  }
+
   /** Foreign keys must exist, be active and agree with each other (422 on the field). */
-  private async checkReferences(input: z.output<typeof applicationBaseSchema>) {
+  private async checkReferences(input: ApplicationFields) {
     const errors: Record<string, string[]> = {};
     const [bt] = await this.db
       .select({ id: businessTypes.id })
@@ -479,42 +647,50 @@ export class ApplicationService {
     return this.transition(actor, id, 'verify', {
       remarks,
       ip,
-      effect: async (tx, app) => {
-        const fyId = app.fiscalYearId ?? (await this.currentFiscalYear(tx)).id;
-        const bands = await tx
-          .select()
-          .from(taxSetups)
-          .where(
-            and(
-              eq(taxSetups.businessTypeId, app.businessTypeId),
-              eq(taxSetups.fiscalYearId, fyId),
-              eq(taxSetups.status, 1),
-              isNull(taxSetups.deletedOn),
-            ),
-          );
-        try {
-          const bill = assessFees({
-            bands,
-            capital: app.capitalCurrent,
-            isRenewal: app.isRenewal,
-            fiscalYearsDue: 1,
-            monthsLate: 0,
-            renewedBeforeExpiry: false,
-            rent:
-              app.rentMonthly && app.rentTaxPeriodMonths
-                ? { monthly: app.rentMonthly, months: app.rentTaxPeriodMonths }
-                : null,
-            settings: await this.feeSettings(tx),
-          });
-          return { bill };
-        } catch (e) {
-          if (e instanceof FeeError && e.code === 'no-tax-band') {
-            throw new AppError(422, 'NO_TAX_BAND', 'errors.noTaxBand');
-          }
-          throw e;
-        }
-      },
+      effect: async (tx, app) => ({ bill: await this.assess(tx, app) }),
     });
+  }
+
+  /** The bill of `app` from the tax setup of its fiscal year (422 when no band matches). */
+  private async assess(
+    tx: Tx,
+    app: Pick<
+      typeof applications.$inferSelect,
+      'fiscalYearId' | 'businessTypeId' | 'capitalCurrent' | 'isRenewal' | 'rentMonthly'
+    > & { rentTaxPeriodMonths: number | null },
+  ): Promise<Bill> {
+    const fyId = app.fiscalYearId ?? (await this.currentFiscalYear(tx)).id;
+    const bands = await tx
+      .select()
+      .from(taxSetups)
+      .where(
+        and(
+          eq(taxSetups.businessTypeId, app.businessTypeId),
+          eq(taxSetups.fiscalYearId, fyId),
+          eq(taxSetups.status, 1),
+          isNull(taxSetups.deletedOn),
+        ),
+      );
+    try {
+      return assessFees({
+        bands,
+        capital: app.capitalCurrent,
+        isRenewal: app.isRenewal,
+        fiscalYearsDue: 1,
+        monthsLate: 0,
+        renewedBeforeExpiry: false,
+        rent:
+          app.rentMonthly && app.rentTaxPeriodMonths
+            ? { monthly: app.rentMonthly, months: app.rentTaxPeriodMonths }
+            : null,
+        settings: await this.feeSettings(tx),
+      });
+    } catch (e) {
+      if (e instanceof FeeError && e.code === 'no-tax-band') {
+        throw new AppError(422, 'NO_TAX_BAND', 'errors.noTaxBand');
+      }
+      throw e;
+    }
   }
 
   /**

@@ -159,6 +159,9 @@ async function request(route: string, actor: Actor) {
       form = validFields(p.ward1Id);
       files = await validFiles();
       break;
+    case route === 'POST /api/applications/:id':
+      form = validFields(p.ward1Id, { businessName: `Edited ${n}` });
+      break;
     case route.startsWith('POST /api/applications/'): {
       const action = pattern.split('/').pop()!;
       form =

@@ -53,6 +53,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/applications': APPLICANT_AND_STAFF,
   'POST /api/applications': ['applicant', 'admin'],
   'GET /api/applications/:id': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/verify': STAFF,
   'POST /api/applications/:id/reject': STAFF,
   'POST /api/applications/:id/payments': STAFF,
