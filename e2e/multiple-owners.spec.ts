@@ -1,0 +1,126 @@
+/**
+ * Multiple-owner registration through the browser: a new applicant opens the multiple-owner
+ * form from Apply new, fills four owners, cannot add a fifth ('You cannot add more than 4
+ * names.'), fills the rest of the form as the single-owner spec does, submits, and finds all
+ * four owners on the application's detail page.
+ */
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { CITIZENSHIP, MESSAGES, PHOTO, registerAccount, unique } from './support';
+
+const en = MESSAGES['en-US'];
+
+/** Chooses a file through the FileInput's own button, as a user would. */
+async function chooseFile(page: Page, label: string, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: label }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('button', { name: label })).toContainText(path.basename(file));
+}
+
+test('a new applicant registers a business with four owners and cannot add a fifth', async ({
+  page,
+}) => {
+  const { stamp, mobile } = unique('98');
+  const user = { name: `Maya Gurung ${stamp}`, username: `maya_${stamp}`, phone: mobile };
+  const businessName = `Annapurna Tea House ${stamp}`;
+  const owners = [
+    { name: `Maya Gurung ${stamp}`, father: 'Ram Bahadur Gurung', citizenship: '27-01-71-00001' },
+    { name: `Hari Gurung ${stamp}`, father: 'Shyam Gurung', citizenship: '27-01-71-00002' },
+    { name: `Sita Thapa ${stamp}`, father: 'Gopal Thapa', citizenship: '27-01-71-00003' },
+    { name: `Bikash Rai ${stamp}`, father: 'Dil Kumar Rai', citizenship: '27-01-71-00004' },
+  ];
+
+  await page.goto('/user/login');
+  await registerAccount(page, user);
+
+  // ---- Apply new → the multiple-owner card → the form
+  await page
+    .getByRole('navigation', { name: en.nav.main })
+    .getByRole('link', { name: en.nav.applyNew })
+    .click();
+  await expect(page).toHaveURL(/\/apply-new$/);
+  await page.getByRole('link', { name: en.applyNew.startMultiple }).click();
+  await expect(page).toHaveURL(/\/multiple_registration$/);
+  await expect(page.getByRole('heading', { name: en.form.titleMultiple })).toBeVisible();
+  await expect(page.locator('select[name=businessTypeId] option')).not.toHaveCount(1);
+  await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
+  await expect(page.locator('select[name=wardId] option')).not.toHaveCount(1);
+
+  // ---- owners: the form starts with two rows; add up to four, then try a fifth
+  const ownersSection = page.getByRole('region', { name: en.form.sections.owners });
+  const ownerRows = page.locator('form input[name^="owners."][name$=".name"]');
+  await expect(ownerRows).toHaveCount(2);
+  const addOwner = ownersSection.getByRole('button', { name: en.form.addOwner });
+  await addOwner.click();
+  await addOwner.click();
+  await expect(ownerRows).toHaveCount(4);
+  for (const [i, o] of owners.entries()) {
+    await page.locator(`form [name="owners.${i}.name"]`).fill(o.name);
+    await page.locator(`form [name="owners.${i}.fatherOrHusbandName"]`).fill(o.father);
+    await page.locator(`form [name="owners.${i}.citizenshipNo"]`).fill(o.citizenship);
+  }
+  await addOwner.click();
+  await expect(
+    ownersSection.getByRole('alert').filter({ hasText: en.validation.maxOwners }),
+  ).toBeVisible();
+  await expect(ownerRows).toHaveCount(4);
+  await expect(page.locator('form [name="owners.4.name"]')).toHaveCount(0);
+
+  // ---- the rest of the form, with the single-owner spec's values
+  await page.locator('form [name=businessName]').fill(businessName);
+  await page.locator('select[name=businessTypeId]').selectOption({ label: 'Tea and snack shop' });
+  await page.locator('form [name=firmName]').fill(businessName);
+  await page.locator('form [name=description]').fill('Tea, snacks and light meals');
+
+  await page.locator('select[name=permStateId]').selectOption({ label: 'Bagmati Province' });
+  const district = page.locator('select[name=permDistrictId]');
+  await expect(district).toBeEnabled();
+  await district.selectOption({ label: 'Lalitpur' });
+  const city = page.locator('select[name=permCityId]');
+  await expect(city).toBeEnabled();
+  await city.selectOption({ label: 'Lalitpur' });
+  const ward = page.locator('select[name=permWardNo]');
+  await expect(ward).toBeEnabled();
+  await expect(ward.locator('option')).toHaveCount(30);
+  await ward.selectOption({ label: '5' });
+  await page.locator('form [name=permTole]').fill('Mangal Bazar');
+
+  await page.locator('select[name=wardId]').selectOption({ label: '1 — Ward No. 1' });
+  await page.locator('form [name=locAddress]').fill('Lalitpur-1, Pulchowk');
+  await page.locator('form [name=locMobile]').fill(mobile);
+
+  await page.locator('form [name=capitalMax]').fill('500000');
+  await page.locator('form [name=capitalCurrent]').fill('300000');
+  await page.locator('form [name=capitalPaidUp]').fill('200000');
+
+  await page.locator('form [name=applicantName]').fill(owners[0].name);
+  await page.locator('form [name=applicantAddress]').fill('Lalitpur-5');
+  await page.locator('form [name=applicantContact]').fill(mobile);
+
+  await chooseFile(page, en.form.photo, PHOTO);
+  await chooseFile(page, en.form.citizenship, CITIZENSHIP);
+
+  // ---- submit
+  await page.getByRole('button', { name: en.form.submit }).click();
+  await expect(page).toHaveURL(/\/apply-new\/success$/);
+  await expect(page.getByRole('heading', { name: en.submitted.title })).toBeVisible();
+
+  // ---- the list → the detail page, with all four owners
+  await page
+    .getByRole('navigation', { name: en.nav.main })
+    .getByRole('link', { name: en.nav.applications })
+    .click();
+  await expect(page).toHaveURL(/\/business\/applications/);
+  await page.getByRole('link', { name: businessName, exact: true }).click();
+  await expect(page).toHaveURL(/\/business\/applications\/\d+\/detail$/);
+  await expect(page.getByRole('heading', { name: businessName, level: 2 })).toBeVisible();
+  // The detail page's owners table is the one with the owner-name column.
+  const ownersTable = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: en.form.owner.name, exact: true }) });
+  await expect(ownersTable.locator('tbody tr')).toHaveCount(4);
+  for (const o of owners) {
+    await expect(ownersTable.getByRole('cell', { name: o.name, exact: true })).toBeVisible();
+  }
+});
