@@ -45,6 +45,7 @@ import {
   MAX_OWNERS,
   MIN_OWNERS,
   RENT_REQUIRED,
+  RENT_FIELDS,
 } from '../../../shared/schemas/applications.js';
 import { api, type Envelope } from '../../lib/api';
 import { applyServerErrors, checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
@@ -88,19 +89,8 @@ export const BASE_FIELDS = [
   'applicantAddress',
   'applicantContact',
 ] as const;
-export const RENT_FIELDS = [
-  'rentLandlordName',
-  'rentWardNo',
-  'rentTole',
-  'rentChowk',
-  'rentHouseNo',
-  'rentFloors',
-  'rentRooms',
-  'rentStartDate',
-  'rentMonthly',
-  'rentTaxPeriodMonths',
-  'rentPurpose',
-] as const;
+/** The rent group's fields: the shared schema's list, so form and rule cannot drift. */
+export { RENT_FIELDS };
 export const LAND_FIELDS = [
   'landCurrentCity',
   'landWardNo',
