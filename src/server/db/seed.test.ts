@@ -1,7 +1,8 @@
 /** Seed data: complete, and idempotent (a second run changes nothing). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { testDatabase } from '../test/helper.js';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rowCount, testDatabase } from '../test/helper.js';
 import type { Database } from './client.js';
 import { seed } from './seed.js';
 import * as s from './schema.js';
@@ -16,24 +17,7 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const counts = async () => {
-  const db = database.db;
-  const n = async (
-    t: Parameters<typeof db.select>[0] extends never
-      ? never
-      : | typeof s.states
-        | typeof s.districts
-        | typeof s.cities
-        | typeof s.wards
-        | typeof s.businessTypes
-        | typeof s.fiscalYears
-        | typeof s.taxSetups
-        | typeof s.requiredFiles
-        | typeof s.roles
-        | typeof s.permissions
-        | typeof s.users
-        | typeof s.rolePermissions
-        | typeof s.checkboxes,
-  ) => (await db.select({ n: sql<number>`count(*)::int` }).from(t))[0].n;
+  const n = (t: PgTable) => rowCount(database, t);
   return {
     states: await n(s.states),
     districts: await n(s.districts),

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -118,6 +120,12 @@ export async function login(
   });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;
+}
+
+/** Rows in `table`, soft-deleted ones included: tests use it to prove nothing was written. */
+export async function rowCount(database: Database, table: PgTable): Promise<number> {
+  const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return n;
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -4,8 +4,15 @@
  */
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { auth, buildTestApp, multipart, readFixture, type TestContext } from '../../test/helper.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  auth,
+  buildTestApp,
+  multipart,
+  readFixture,
+  rowCount,
+  type TestContext,
+} from '../../test/helper.js';
 import {
   act,
   newApplicant,
@@ -35,12 +42,7 @@ const detail = async (token: string, id: number) => {
   });
   return res;
 };
-const count = async (
-  table: typeof applications | typeof files | typeof applicationHistory | typeof auditLog,
-) => {
-  const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
-  return n;
-};
+const count = (table: PgTable) => rowCount(t.database, table);
 const pay = (id: number, receiptNo = nextReceipt()) =>
   act(t.app, staff.ward1, id, 'payments', {
     receiptNo,

@@ -4,8 +4,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { auth, buildTestApp, multipart, type TestContext } from '../../test/helper.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { auth, buildTestApp, multipart, rowCount, type TestContext } from '../../test/helper.js';
 import {
   act,
   edit,
@@ -37,16 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Table =
-  | typeof applications
-  | typeof files
-  | typeof applicationHistory
-  | typeof applicationOwners
-  | typeof auditLog;
-const count = async (table: Table) => {
-  const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
-  return n;
-};
+const count = (table: PgTable) => rowCount(t.database, table);
 const detail = async (token: string, id: number) =>
   (
     await t.app.inject({
