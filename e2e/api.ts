@@ -57,12 +57,22 @@ async function fileBlob(file: string, type: string) {
   return new File([await readFile(file)], path.basename(file), { type });
 }
 
+/** Uploads the photo and citizenship certificate to the signed-in user's profile. */
+export async function apiUploadProfileDocuments(token: string) {
+  const fd = new FormData();
+  fd.append('photo', await fileBlob(PHOTO, 'image/jpeg'));
+  fd.append('citizenship', await fileBlob(CITIZENSHIP, 'image/png'));
+  await call('POST', '/profiles/documents', token, fd);
+}
+
 /** Creates a single-owner application in Lalitpur ward 1 for the signed-in applicant. */
 export async function apiCreateApplication(
   token: string,
   businessName: string,
   ownerName: string,
   mobile: string,
+  /** More fields, e.g. an old registration's number, date and certificate scan. */
+  extra: Record<string, string | { file: string; type: string }> = {},
 ) {
   const types = await call<{ data: { id: number; nameEn: string }[] }>(
     'GET',
@@ -96,8 +106,15 @@ export async function apiCreateApplication(
     applicantAddress: 'Lalitpur-5',
     applicantContact: mobile,
   });
-  fd.append('photo', await fileBlob(PHOTO, 'image/jpeg'));
-  fd.append('citizenship', await fileBlob(CITIZENSHIP, 'image/png'));
+  // The application takes the photo and citizenship certificate from the profile.
+  await apiUploadProfileDocuments(token);
+  fd.append('doc_citizenship-front', await fileBlob(CITIZENSHIP, 'image/png'));
+  fd.append('doc_citizenship-back', await fileBlob(CITIZENSHIP, 'image/png'));
+  fd.append('doc_passport-photo', await fileBlob(PHOTO, 'image/jpeg'));
+  for (const [k, v] of Object.entries(extra)) {
+    if (typeof v === 'string') fd.append(k, v);
+    else fd.append(k, await fileBlob(v.file, v.type));
+  }
   const res = await call<{ data: { id: number; submissionNo: string } }>(
     'POST',
     '/applications',
@@ -132,4 +149,17 @@ export async function apiApprove(id: number, receiptNo: string) {
   await call('POST', '/logout', ward.token);
   await call('POST', '/logout', admin.token);
   return res.data.registrationNo;
+}
+
+/** System admin: takes an old paper registration into the system (action accept). */
+export async function apiAccept(id: number) {
+  const admin = await apiLogin('admin');
+  const res = await call<{ data: { registrationNo: string; expiryDate: string } }>(
+    'POST',
+    `/applications/${id}/accept`,
+    admin.token,
+    form({ remarks: 'Paper certificate checked' }),
+  );
+  await call('POST', '/logout', admin.token);
+  return res.data;
 }

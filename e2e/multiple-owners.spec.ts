@@ -4,19 +4,16 @@
  * names.'), fills the rest of the form as the single-owner spec does, submits, and finds all
  * four owners on the application's detail page.
  */
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { CITIZENSHIP, MESSAGES, PHOTO, registerAccount, unique } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  attachRequiredDocuments,
+  MESSAGES,
+  registerAccount,
+  unique,
+  uploadProfileDocumentsFirst,
+} from './support';
 
 const en = MESSAGES['en-US'];
-
-/** Chooses a file through the FileInput's own button, as a user would. */
-async function chooseFile(page: Page, label: string, file: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: label }).click();
-  await (await chooser).setFiles(file);
-  await expect(page.getByRole('button', { name: label })).toContainText(path.basename(file));
-}
 
 test('a new applicant registers a business with four owners and cannot add a fifth', async ({
   page,
@@ -33,12 +30,10 @@ test('a new applicant registers a business with four owners and cannot add a fif
 
   await page.goto('/user/login');
   await registerAccount(page, user);
+  // The photo and citizenship certificate go on the profile first (SPEC §5).
+  await uploadProfileDocumentsFirst(page);
 
   // ---- Apply new → the multiple-owner card → the form
-  await page
-    .getByRole('navigation', { name: en.nav.main })
-    .getByRole('link', { name: en.nav.applyNew })
-    .click();
   await expect(page).toHaveURL(/\/apply-new$/);
   await page.getByRole('link', { name: en.applyNew.startMultiple }).click();
   await expect(page).toHaveURL(/\/multiple_registration$/);
@@ -98,8 +93,7 @@ test('a new applicant registers a business with four owners and cannot add a fif
   await page.locator('form [name=applicantAddress]').fill('Lalitpur-5');
   await page.locator('form [name=applicantContact]').fill(mobile);
 
-  await chooseFile(page, en.form.photo, PHOTO);
-  await chooseFile(page, en.form.citizenship, CITIZENSHIP);
+  await attachRequiredDocuments(page);
 
   // ---- submit
   await page.getByRole('button', { name: en.form.submit }).click();

@@ -12,6 +12,7 @@ import { formatBs, todayBs } from '../src/shared/bs-date.js';
 import {
   escapeRegExp,
   expectFieldError,
+  expectFileError,
   fillApplication,
   inPage,
   login,
@@ -24,6 +25,7 @@ import {
   submitApplication,
   switchLanguage,
   unique,
+  uploadProfileDocumentsFirst,
 } from './support';
 
 const en = MESSAGES['en-US'];
@@ -50,13 +52,16 @@ test('applicant registers and applies; ward admin verifies and takes payment; ad
   // ---- the applicant: new account, lands signed in on the dashboard
   await page.goto('/user/login');
   await registerAccount(page, user);
+  // 'Please upload photos first' (SPEC §5): the profile's photo and citizenship certificate.
+  await uploadProfileDocumentsFirst(page);
 
   // ---- the form: validation first, then every field, then submit
   await openSingleRegistration(page);
   await page.getByRole('button', { name: en.form.submit }).click();
   await expectFieldError(page, 'businessName', en.validation.required);
   await expectFieldError(page, 'capitalMax', en.validation.required);
-  await expect(page.getByRole('alert').filter({ hasText: en.form.uploadFirst })).toBeVisible();
+  // a compulsory document (seeded required file) is checked before submitting too
+  await expectFileError(page, 'Passport-size photo', en.validation.required);
   await page.locator('form [name=capitalMax]').fill('five lakh');
   await expectFieldError(page, 'capitalMax', en.validation.numeric);
 
@@ -139,11 +144,12 @@ test('a new applicant registers and applies with the Nepali interface', async ({
   expect(await stored(page, 'lang')).toBe('ne');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
 
+  await uploadProfileDocumentsFirst(page, 'ne');
   await openSingleRegistration(page, 'ne');
   await page.getByRole('button', { name: ne.form.submit }).click();
   await expectFieldError(page, 'businessName', ne.validation.required);
   await expectFieldError(page, 'locMobile', ne.validation.required);
-  await expect(page.getByRole('alert').filter({ hasText: ne.form.uploadFirst })).toBeVisible();
+  await expectFileError(page, 'पासपोर्ट साइजको फोटो', ne.validation.required);
   await page.locator('form [name=capitalMax]').fill('पाँच लाख');
   await expectFieldError(page, 'capitalMax', ne.validation.numeric);
 

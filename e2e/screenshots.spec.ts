@@ -1,15 +1,17 @@
 /**
  * Screenshots for docs/screenshots: sign-in, the application form, the detail of an approved
- * application and its certificate, in English and Nepali, on a phone (360×780) and a desktop
+ * application and its certificate, the profile's documents, the renewal list and the renew page of an accepted old
+ * paper registration, in English and Nepali, on a phone (360×780) and a desktop
  * (1280×800). The approved application is set up through the API (only the pictures matter
  * here; the acceptance flow is in registration.spec.ts). Each shot waits for its data and for
  * the web fonts, and checks that nothing is wider than the screen.
  */
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatBs, todayBs } from '../src/shared/bs-date.js';
-import { apiApprove, apiCreateApplication, apiRegister } from './api';
+import { bsToAd, formatBs, todayBs } from '../src/shared/bs-date.js';
+import { apiAccept, apiApprove, apiCreateApplication, apiRegister } from './api';
 import {
+  CITIZENSHIP,
   escapeRegExp,
   inPage,
   MESSAGES,
@@ -32,6 +34,9 @@ interface Fixture {
   id: number;
   businessName: string;
   registrationNo: string;
+  /** An old paper registration, accepted and long expired: due for renewal. */
+  oldId: number;
+  oldName: string;
 }
 let fx: Fixture;
 
@@ -45,7 +50,23 @@ test.beforeAll(async () => {
   const businessName = 'Himalayan Tea House';
   const app = await apiCreateApplication(session.token, businessName, 'Sita Tamang', mobile);
   const registrationNo = await apiApprove(app.id, `R-${stamp}`);
-  fx = { token: session.token, user: session.user, id: app.id, businessName, registrationNo };
+  const oldName = 'Old Bazaar Sweets';
+  const old = await apiCreateApplication(session.token, oldName, 'Sita Tamang', mobile, {
+    isOldRegistration: '1',
+    oldRegistrationNo: `OLD-${stamp}/2079-80`,
+    oldRegistrationDate: bsToAd({ year: 2079, month: 5, day: 10 }),
+    oldCertificate: { file: CITIZENSHIP, type: 'image/png' },
+  });
+  await apiAccept(old.id);
+  fx = {
+    token: session.token,
+    user: session.user,
+    id: app.id,
+    businessName,
+    registrationNo,
+    oldId: old.id,
+    oldName,
+  };
 });
 
 async function newPage(browser: Browser, device: Device, lang: Lang, signedIn: boolean) {
@@ -153,6 +174,28 @@ for (const device of Object.keys(VIEWPORTS) as Device[]) {
       ).toBeVisible();
       await expect(page.getByText(toNe(fx.registrationNo), { exact: true })).toBeVisible();
       await shoot(page, `certificate-${suffix}`);
+
+      // The profile's photo and citizenship certificate (SPEC §5 'Please upload photos first').
+      await page.goto('/profile#documents');
+      const docs = page.getByRole('region', { name: m.profileDocs.title });
+      await expect(docs.getByRole('img', { name: m.profile.photo })).toBeVisible();
+      await expect(docs.getByRole('img', { name: m.profile.citizenship })).toBeVisible();
+      await shoot(page, `profile-${suffix}`);
+
+      await page.goto('/renewRegistrationList');
+      await expect(page.getByRole('heading', { name: m.renewal.listTitle })).toBeVisible();
+      const renewals = page.getByRole('table', { name: m.renewal.listTitle });
+      await expect(renewals.getByRole('link', { name: fx.oldName })).toBeVisible();
+      await expect(renewals.getByRole('link', { name: m.renewal.renew })).toBeVisible();
+      await shoot(page, `renewal-list-${suffix}`);
+
+      await page.goto(`/re-new-registration/${fx.oldId}`);
+      await expect(page.getByRole('heading', { name: m.renewal.pageTitle })).toBeVisible();
+      await expect(page.getByTestId('years-due')).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: m.estimate.title }).getByText(m.bill.fine),
+      ).toBeVisible();
+      await shoot(page, `renew-${suffix}`);
       await page.context().close();
     });
   }

@@ -136,12 +136,19 @@ export async function expectFieldError(page: Page, name: string, text: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(text)));
 }
 
+/** Asserts the error under the file input labelled `label` (its visible part is a button). */
+export async function expectFileError(page: Page, label: string, text: string) {
+  const button = page.getByRole('button', { name: label });
+  await expect(button).toHaveAttribute('aria-invalid', 'true');
+  await expect(button).toHaveAccessibleDescription(new RegExp(escapeRegExp(text)));
+}
+
 export function escapeRegExp(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Chooses a file through the FileInput's own button, as a user would. */
-async function chooseFile(page: Page, label: string, file: string) {
+export async function chooseFile(page: Page, label: string, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: label }).click();
   await (await chooser).setFiles(file);
@@ -150,7 +157,6 @@ async function chooseFile(page: Page, label: string, file: string) {
 
 /** Fills every required field (and a few optional ones) of the single-owner form. */
 export async function fillApplication(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
-  const m = MESSAGES[lang];
   const isNe = lang === 'ne';
   await page.locator('form [name=businessName]').fill(d.businessName);
   await page.locator('form [name=ownerName]').fill(d.ownerName);
@@ -197,8 +203,87 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
   await page.locator('form [name=applicantAddress]').fill(isNe ? 'ललितपुर-५' : 'Lalitpur-5');
   await page.locator('form [name=applicantContact]').fill(d.mobile);
 
-  await chooseFile(page, m.form.photo, PHOTO);
-  await chooseFile(page, m.form.citizenship, CITIZENSHIP);
+  await attachRequiredDocuments(page);
+}
+
+/**
+ * The seeded required files asked for on create (src/server/db/seed.ts REQUIRED_FILES): the
+ * citizenship certificate's two sides and a passport-size photo are compulsory; the rent
+ * agreement and lalpurja are optional and left out. Each is the input `doc_<slug>`.
+ */
+export const REQUIRED_ON_CREATE: [slug: string, file: string][] = [
+  ['citizenship-front', CITIZENSHIP],
+  ['citizenship-back', CITIZENSHIP],
+  ['passport-photo', PHOTO],
+];
+
+/** Attaches the compulsory documents of a new application (language-independent: by name). */
+export async function attachRequiredDocuments(page: Page) {
+  for (const [slug, file] of REQUIRED_ON_CREATE) {
+    await attachFile(page, `doc_${slug}`, file);
+  }
+}
+
+/**
+ * Attaches a file to the file input with this `name`. The `<input type=file>` is hidden
+ * behind the FileInput's button, which then shows the file's name.
+ */
+export async function attachFile(page: Page, name: string, file: string) {
+  const input = page.locator(`input[type=file][name="${name}"]`);
+  await input.setInputFiles(file);
+  // Mantine renders the visible field (label, button with the file's name) right after it.
+  await expect(page.locator(`input[type=file][name="${name}"] + *`)).toContainText(
+    path.basename(file),
+  );
+}
+
+/**
+ * SPEC §5 'Please upload photos first': a new applicant opens Apply new, is told to upload
+ * first, follows the link to the profile's upload card, uploads the photo and citizenship
+ * certificate, and returns to Apply new, which now offers the forms.
+ */
+export async function uploadProfileDocumentsFirst(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await page
+    .getByRole('navigation', { name: m.nav.main })
+    .getByRole('link', { name: m.nav.applyNew })
+    .click();
+  await expect(page).toHaveURL(/\/apply-new$/);
+  const alert = page.getByRole('alert').filter({ hasText: m.errors.photosFirst });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('link', { name: m.applyNew.start })).toHaveCount(0);
+  await alert.getByRole('link', { name: m.profileDocs.goUpload }).click();
+  await expect(page).toHaveURL(/\/profile#documents$/);
+  const card = page.getByRole('region', { name: m.profileDocs.title });
+  await expect(card).toBeInViewport();
+  await uploadProfileDocuments(page, lang);
+  await page
+    .getByRole('navigation', { name: m.nav.main })
+    .getByRole('link', { name: m.nav.applyNew })
+    .click();
+  await expect(page.getByRole('link', { name: m.applyNew.start })).toBeVisible();
+}
+
+/** On /profile: uploads the photo and the citizenship certificate in the documents card. */
+export async function uploadProfileDocuments(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  const card = page.getByRole('region', { name: m.profileDocs.title });
+  await chooseFile(page, m.profileDocs.photo, PHOTO);
+  await chooseFile(page, m.profileDocs.citizenship, CITIZENSHIP);
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/profiles/documents',
+  );
+  await card.getByRole('button', { name: m.profileDocs.upload, exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(card.getByText(m.profileDocs.missing)).toHaveCount(0);
+  await expect(card.getByRole('img', { name: m.profile.photo })).toBeVisible();
+  // The stored user (SPEC §9 key `user`) carries the new files too.
+  const user = JSON.parse((await stored(page, 'user')) ?? '{}') as {
+    photoFileId?: number | null;
+    citizenshipFileId?: number | null;
+  };
+  expect(user.photoFileId).toEqual(expect.any(Number));
+  expect(user.citizenshipFileId).toEqual(expect.any(Number));
 }
 
 export async function submitApplication(page: Page, lang: Lang = 'en-US') {

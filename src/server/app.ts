@@ -24,10 +24,19 @@ import errorsPlugin, { requestLang } from './plugins/errors.js';
 import { translate } from '../shared/i18n/index.js';
 import multipartPlugin from './plugins/multipart.js';
 import authRoutes from './modules/auth/routes.js';
+import accountRoutes from './modules/auth/account-routes.js';
 import resourceRoutes from './modules/resources/routes.js';
 import applicationRoutes from './modules/applications/routes.js';
 import { ApplicationService } from './modules/applications/service.js';
 import { PdfRenderer } from './modules/certificates/render.js';
+import { driversFromConfig } from './lib/messaging.js';
+import { Notifier } from './modules/notifications/notify.js';
+import { OutboxWorker } from './modules/notifications/outbox.js';
+import notificationRoutes from './modules/notifications/routes.js';
+import { OtpService } from './modules/otp/service.js';
+import { EsewaGateway, KhaltiGateway } from './modules/payments/gateways.js';
+import paymentRoutes from './modules/payments/routes.js';
+import { PaymentService } from './modules/payments/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // the eSewa checkout is a form post to the gateway (issue 6 §3)
+        formAction: [
+          "'self'",
+          ...(config.payments.esewa ? [new URL(config.payments.esewa.formUrl).origin] : []),
+        ],
         frameAncestors: ["'none'"],
         workerSrc: ["'self'"],
         // Behind a TLS proxy the proxy upgrades; on a plain-HTTP intranet this would break assets.
@@ -94,14 +108,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pdf = deps.pdf ?? new PdfRenderer({ executablePath: config.chromiumPath });
   if (!deps.pdf) app.addHook('onClose', async () => pdf.close());
   const store = new FileStore(config.uploadDir);
-  const service = new ApplicationService(database.db, store, config.signingKey);
+  const drivers = driversFromConfig(config.messaging, (obj, msg) => app.log.info(obj, msg));
+  const notifier = new Notifier(config.publicUrl, drivers.mail !== null);
+  const service = new ApplicationService(database.db, store, config.signingKey, notifier);
+  const otp = new OtpService(database.db, config.signingKey);
+  // Delivers the outbox in the background (issue 5 §5); tests run rounds themselves.
+  const worker = new OutboxWorker(database.db, drivers, {
+    log: (obj, msg) => app.log.warn(obj, msg),
+  });
+  app.addHook('onReady', async () => worker.start(config.outboxIntervalMs));
+  app.addHook('onClose', async () => worker.stop());
+  const paymentsService = new PaymentService(
+    database.db,
+    service,
+    {
+      esewa: config.payments.esewa ? new EsewaGateway(config.payments.esewa) : null,
+      khalti: config.payments.khalti ? new KhaltiGateway(config.payments.khalti) : null,
+    },
+    config.publicUrl,
+  );
+  let stopRecheck = async () => {};
+  app.addHook('onReady', async () => {
+    stopRecheck = paymentsService.startRecheck(config.payments.recheckMs, (o, m) =>
+      app.log.warn(o, m),
+    );
+  });
+  app.addHook('onClose', async () => stopRecheck());
 
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
-      await api.register(authRoutes, { db: database.db });
+      await api.register(authRoutes, { db: database.db, store });
+      await api.register(accountRoutes, { db: database.db, otp });
       await api.register(resourceRoutes, { db: database.db, store });
       await api.register(applicationRoutes, { service, pdf });
+      await api.register(notificationRoutes, { db: database.db, service });
+      await api.register(paymentRoutes, {
+        db: database.db,
+        payments: paymentsService,
+        apps: service,
+        pdf,
+      });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));

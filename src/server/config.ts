@@ -4,8 +4,13 @@
  * DATABASE_URL (PostgreSQL; when set PGlite is not used), UPLOAD_DIR (default ./data/uploads),
  * DEMO (seed demo logins; default true on PGlite, false on PostgreSQL),
  * CERT_SIGNING_KEY (HMAC key for certificate verify codes), CHROMIUM_PATH.
+ * Messaging (issue 5): SMS_DRIVER (log | sparrow | aakash, default log), SMS_LOG_FILE,
+ * SPARROW_TOKEN, SPARROW_FROM, SPARROW_BASE_URL, AAKASH_TOKEN, AAKASH_BASE_URL, SMTP_URL,
+ * MAIL_FROM, PUBLIC_URL (links in messages), OUTBOX_INTERVAL_MS (0 disables the worker).
  */
 import path from 'node:path';
+import type { MessagingConfig } from './lib/messaging.js';
+import type { EsewaConfig, KhaltiConfig } from './modules/payments/gateways.js';
 
 export interface Config {
   port: number;
@@ -19,6 +24,26 @@ export interface Config {
   chromiumPath: string | undefined;
   tokenIdleMinutes: number;
   logLevel: string;
+  messaging: MessagingConfig;
+  /** Base URL of the app in links sent to applicants. */
+  publicUrl: string;
+  /** How often the outbox worker looks for due messages; 0 = not started. */
+  outboxIntervalMs: number;
+  payments: PaymentsConfig;
+}
+
+/**
+ * Online gateways (issue 6 §5). Outside production, with no gateway configured, the local
+ * simulators (scripts/gateway-simulators.ts) are started on PORT+1901/PORT+1902 with the
+ * gateways' public test credentials.
+ */
+export interface PaymentsConfig {
+  esewa: EsewaConfig | null;
+  khalti: KhaltiConfig | null;
+  /** start the local simulators and point the gateways at them */
+  simulate: boolean;
+  /** how often pending online payments are re-checked (ms); 0 = never */
+  recheckMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +65,86 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH || undefined,
     tokenIdleMinutes: Number(env.TOKEN_IDLE_MINUTES ?? 120),
     logLevel: env.LOG_LEVEL ?? 'info',
+    messaging: messagingConfig(env, production),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 5000),
+    payments: paymentsConfig(env, production),
   };
+}
+
+function messagingConfig(env: NodeJS.ProcessEnv, production: boolean): MessagingConfig {
+  const driver = env.SMS_DRIVER ?? 'log';
+  if (driver !== 'log' && driver !== 'sparrow' && driver !== 'aakash')
+    throw new Error(`SMS_DRIVER must be log, sparrow or aakash, not "${driver}"`);
+  const c: MessagingConfig = {
+    smsDriver: driver,
+    smsLogFile: env.SMS_LOG_FILE || undefined,
+    sparrow: {
+      baseUrl: env.SPARROW_BASE_URL ?? 'https://api.sparrowsms.com',
+      token: env.SPARROW_TOKEN ?? '',
+      from: env.SPARROW_FROM ?? '',
+    },
+    aakash: {
+      baseUrl: env.AAKASH_BASE_URL ?? 'https://sms.aakashsms.com',
+      token: env.AAKASH_TOKEN ?? '',
+    },
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Darta <no-reply@darta.local>',
+  };
+  if (driver === 'sparrow' && (!c.sparrow.token || !c.sparrow.from))
+    throw new Error('SMS_DRIVER=sparrow needs SPARROW_TOKEN and SPARROW_FROM');
+  if (driver === 'aakash' && !c.aakash.token)
+    throw new Error('SMS_DRIVER=aakash needs AAKASH_TOKEN');
+  if (production && driver === 'log')
+    console.warn('SMS_DRIVER=log in production: SMS messages are only written to the log');
+  return c;
+}
+
+/** True for loopback and private-network hosts, where no real gateway lives. */
+export function isLocalHost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return (
+    host === 'localhost' ||
+    host === '::1' ||
+    host === '[::1]' ||
+    /^127\./.test(host) ||
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host)
+  );
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+  const configured = !!(env.ESEWA_SECRET_KEY || env.KHALTI_SECRET_KEY);
+  const simulate =
+    env.GATEWAY_SIMULATORS !== undefined
+      ? env.GATEWAY_SIMULATORS === '1'
+      : !production && !configured;
+  if (production && simulate) throw new Error('The gateway simulators cannot run in production');
+  const port = Number(env.PORT ?? 3000);
+  const esewaSim = `http://127.0.0.1:${Number(env.ESEWA_SIM_PORT ?? port + 1901)}`;
+  const khaltiSim = `http://127.0.0.1:${Number(env.KHALTI_SIM_PORT ?? port + 1902)}`;
+  const esewa: EsewaConfig | null =
+    simulate || env.ESEWA_SECRET_KEY
+      ? {
+          formUrl: env.ESEWA_FORM_URL ?? (simulate ? esewaSim : 'https://rc-epay.esewa.com.np'),
+          statusUrl: env.ESEWA_STATUS_URL ?? (simulate ? esewaSim : 'https://rc.esewa.com.np'),
+          productCode: env.ESEWA_PRODUCT_CODE ?? 'EPAYTEST',
+          secretKey: env.ESEWA_SECRET_KEY ?? '8gBm/:&EnhH.1/q',
+        }
+      : null;
+  const khalti: KhaltiConfig | null =
+    simulate || env.KHALTI_SECRET_KEY
+      ? {
+          baseUrl: env.KHALTI_BASE_URL ?? (simulate ? khaltiSim : 'https://dev.khalti.com/api/v2'),
+          secretKey: env.KHALTI_SECRET_KEY ?? 'test_secret_key_darta_simulator',
+        }
+      : null;
+  if (production) {
+    for (const url of [esewa?.formUrl, esewa?.statusUrl, khalti?.baseUrl]) {
+      if (url && isLocalHost(url))
+        throw new Error(`A payment gateway URL points at a local simulator in production: ${url}`);
+    }
+  }
+  return { esewa, khalti, simulate, recheckMs: Number(env.PAYMENT_RECHECK_MS ?? 60_000) };
 }

@@ -1,3 +1,8 @@
+/** A value put into a message; a bilingual one is picked by the request's language. */
+export type MessageVar = string | number | { en: string; ne: string };
+/** A field error: a translation key, or a key with values (e.g. the name of a missing file). */
+export type FieldError = string | { key: string; vars: Record<string, MessageVar> };
+
 /**
  * One error type for everything the API refuses on purpose (after documenso's AppError):
  * an HTTP status, a stable code, a translation key for the user-safe message, and optional
@@ -10,8 +15,8 @@ export class AppError extends Error {
     /** translation key in src/shared/i18n, e.g. 'errors.notFound' */
     public readonly messageKey: string,
     public readonly vars: Record<string, string | number> = {},
-    /** field → translation keys, for 422 */
-    public readonly fieldErrors?: Record<string, string[]>,
+    /** field → translation keys (with values), for 422 */
+    public readonly fieldErrors?: Record<string, FieldError[]>,
   ) {
     super(`${code}: ${messageKey}`);
     this.name = 'AppError';
@@ -30,7 +35,7 @@ export class AppError extends Error {
     return new AppError(409, 'CONFLICT', key);
   }
   /** 422 with errors on named fields. */
-  static validation(fields: Record<string, string[]>, key = 'errors.validation') {
+  static validation(fields: Record<string, FieldError[]>, key = 'errors.validation') {
     return new AppError(422, 'VALIDATION', key, {}, fields);
   }
   static badRequest(key = 'errors.badRequest', vars: Record<string, string | number> = {}) {

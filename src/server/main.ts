@@ -10,6 +10,18 @@ import { startupBanner } from './banner.js';
 import { buildApp } from './app.js';
 
 const config = loadConfig();
+// Outside production with no gateway configured, the local simulators stand in for eSewa
+// and Khalti so the online payment can be clicked through offline (issue 6 §6).
+if (config.payments.simulate) {
+  const sims = await import('../../scripts/gateway-simulators.js');
+  const esewa = await sims.startEsewaSimulator({
+    port: Number(new URL(config.payments.esewa!.formUrl).port),
+  });
+  const khalti = await sims.startKhaltiSimulator({
+    port: Number(new URL(config.payments.khalti!.baseUrl).port),
+  });
+  console.log(`Payment simulators: eSewa ${esewa.url}, Khalti ${khalti.url}`);
+}
 if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
 const database = await openDatabase(config);
 await database.migrate();

@@ -20,6 +20,7 @@ const LEGAL: [AppStatus, AppAction, AppStatus][] = [
   ['verified', 'cancel', 'cancelled'],
   ['rejected', 'cancel', 'cancelled'],
   ['approved', 'terminate', 'cancelled'],
+  ['pending', 'accept', 'approved'],
 ];
 
 describe('transition table', () => {
@@ -34,6 +35,6 @@ describe('transition table', () => {
   it('cancelled is terminal and paid can only be approved', () => {
     expect(allowedActions('cancelled')).toEqual([]);
     expect(allowedActions('paid')).toEqual(['approve']);
-    expect(allowedActions('pending')).toEqual(['verify', 'reject', 'cancel']);
+    expect(allowedActions('pending')).toEqual(['verify', 'reject', 'cancel', 'accept']);
   });
 });

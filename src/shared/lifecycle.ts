@@ -4,6 +4,10 @@
  *   pending --verify--> verified --pay--> paid --approve--> approved --terminate--> cancelled
  *   pending|verified --reject--> rejected --resubmit--> pending
  *   pending|verified|rejected --cancel--> cancelled
+ *   pending --accept--> approved   (an old paper registration only: staff check the scan of
+ *                                   its certificate and take it into the system unpaid; the
+ *                                   service refuses `accept` for anything else and `verify`
+ *                                   for old registrations, issue 4 §5)
  *
  * Which actor may fire an action is a separate permission (see ACTION_PERMISSION); an
  * applicant may only cancel or resubmit their own application.
@@ -26,6 +30,7 @@ export const ACTIONS = [
   'resubmit',
   'cancel',
   'terminate',
+  'accept',
 ] as const;
 export type AppAction = (typeof ACTIONS)[number];
 
@@ -37,6 +42,7 @@ const TABLE: Record<AppAction, Partial<Record<AppStatus, AppStatus>>> = {
   resubmit: { rejected: 'pending' },
   cancel: { pending: 'cancelled', verified: 'cancelled', rejected: 'cancelled' },
   terminate: { approved: 'cancelled' },
+  accept: { pending: 'approved' },
 };
 
 /** Permission needed for each action (DESIGN.md §3). */
@@ -48,6 +54,7 @@ export const ACTION_PERMISSION: Record<AppAction, string> = {
   resubmit: 'edit-applications',
   cancel: 'cancel-applications',
   terminate: 'cancel-applications',
+  accept: 'approve-applications',
 };
 
 /** The status after `action` from `from`, or null when the transition is illegal (HTTP 409). */

@@ -26,6 +26,8 @@ const MultipleRegistrationPage = lazy(
   () => import('../features/applications/MultipleRegistrationPage'),
 );
 const EditRegistrationPage = lazy(() => import('../features/applications/EditRegistrationPage'));
+const RenewalListPage = lazy(() => import('../features/applications/RenewalListPage'));
+const RenewPage = lazy(() => import('../features/applications/RenewPage'));
 const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
 const CertificatePage = lazy(() => import('../features/applications/CertificatePage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
@@ -68,6 +70,8 @@ export function AppRoutes() {
         <Route path="/single_registration" element={page(<SingleRegistrationPage />)} />
         <Route path="/multiple_registration" element={page(<MultipleRegistrationPage />)} />
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
+        <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
+        <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
         {RESOURCE_ROUTES.map((r) => (
           <Route

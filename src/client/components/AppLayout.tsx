@@ -49,6 +49,12 @@ export function AppLayout() {
       match: ['/business/'],
     },
     {
+      to: '/renewRegistrationList',
+      label: t('nav.renewals'),
+      perms: ['renew-applications', 'view-applications'],
+      match: ['/re-new-registration/'],
+    },
+    {
       to: '/apply-new',
       label: t('nav.applyNew'),
       perms: ['create-applications'],

@@ -41,6 +41,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the error toast (the caller reports the failure itself). */
   silent?: boolean;
+  /**
+   * Send `json` as an application/json body instead of multipart. For bodies multipart cannot
+   * say, such as an empty list (the staff checklist with every box cleared).
+   */
+  json?: unknown;
 }
 
 /** Builds `?a=1&b=2&b=3`: arrays repeat the key, objects (filters) are sent as JSON. */
@@ -139,11 +144,17 @@ async function readError(res: Response): Promise<{ message?: string; errors?: Fi
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = `${API_BASE}${path}${buildQuery(opts.query)}`;
   let res: Response;
+  const h = headers();
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    h.set('Content-Type', 'application/json');
+    body = JSON.stringify(opts.json);
+  } else if (opts.body) body = toFormData(opts.body);
   try {
     res = await fetch(url, {
-      method: opts.method ?? (opts.body ? 'POST' : 'GET'),
-      headers: headers(),
-      body: opts.body ? toFormData(opts.body) : undefined,
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers: h,
+      body,
       signal: opts.signal,
     });
   } catch (e) {
@@ -192,6 +203,8 @@ export const api = {
     request<T>(path, { query, signal }),
   post: <T>(path: string, body: Body = {}) => request<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body: Body = {}) => request<T>(path, { method: 'PUT', body }),
+  postJson: <T>(path: string, json: unknown, signal?: AbortSignal) =>
+    request<T>(path, { method: 'POST', json, signal }),
   blob: (path: string, query?: Query) => requestBlob(path, { query }),
 };
 

@@ -1,6 +1,6 @@
 /**
  * A fetch stub that answers by route ('GET /api/states' or 'GET /api/states/:id'), records
- * every request with its parsed query and multipart body, and answers 404 otherwise.
+ * every request with its parsed query and multipart or JSON body, and answers 404 otherwise.
  */
 import { vi } from 'vitest';
 import { jsonResponse } from './render';
@@ -10,6 +10,8 @@ export interface MockRequest {
   path: string;
   query: URLSearchParams;
   body: FormData | null;
+  /** A JSON body, parsed. */
+  json: unknown;
   params: Record<string, string>;
 }
 export type MockHandler = (req: MockRequest) => Response | Promise<Response>;
@@ -36,6 +38,7 @@ export function mockApi(routes: Record<string, MockHandler>) {
       path: url.pathname,
       query: url.searchParams,
       body: init?.body instanceof FormData ? init.body : null,
+      json: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     // Exact routes win over parameterised ones ('/api/x/all' before '/api/x/:id').
     const entries = Object.entries(routes).sort(

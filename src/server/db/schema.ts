@@ -146,6 +146,10 @@ export const otpTokens = pgTable('otp_tokens', {
   usedAt: ts('used_at'),
   /** SMS delivery: pending | sent | delivered | failed (shown in the OTP log). */
   deliveryStatus: text('delivery_status').notNull().default('pending'),
+  /** The account the code was sent for (password recovery), if any. */
+  userId: integer('user_id'),
+  /** Last time a code was checked against this row (the OTP log shows checks too). */
+  lastCheckedAt: ts('last_checked_at'),
 });
 
 // ---------------------------------------------------------------- places
@@ -455,6 +459,14 @@ export const applications = pgTable(
     index('applications_ward_status_idx').on(t.wardId, t.appStatus),
     index('applications_status_idx').on(t.appStatus),
     uniqueIndex('applications_reg_serial_uq').on(t.registrationFiscalYearId, t.registrationSerial),
+    // At most one renewal in progress per registration (issue 4 §5): two concurrent
+    // renewals of the same registration cannot both be created.
+    uniqueIndex('applications_open_renewal_uq')
+      .on(t.renewalOfId)
+      .where(
+        sql`${t.renewalOfId} is not null and ${t.deletedOn} is null and ${t.appStatus} in ('pending', 'verified', 'paid', 'rejected')`,
+      ),
+    index('applications_expiry_idx').on(t.expiryDate),
   ],
 );
 
@@ -545,12 +557,25 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     recordedBy: integer('recorded_by').references(() => users.id),
+    /** eSewa transaction_uuid or Khalti pidx (ours to look the payment up by) */
     gatewayRef: text('gateway_ref'),
     idempotencyKey: text('idempotency_key').unique(),
+    /** the gateway's own transaction code (eSewa transaction_code / ref_id, Khalti transaction_id) */
+    gatewayTxnId: text('gateway_txn_id'),
+    /** where the browser goes to pay (Khalti payment_url) */
+    gatewayUrl: text('gateway_url'),
+    /** the gateway's last answer (COMPLETE, Pending, …) */
+    gatewayStatus: text('gateway_status'),
+    /** an online payment link stops being accepted after this (30 minutes) */
+    expiresAt: ts('expires_at'),
+    checkedAt: ts('checked_at'),
   },
   (t) => [
     uniqueIndex('payments_fy_receipt_uq').on(t.fiscalYearId, t.receiptNo),
     index('payments_app_idx').on(t.applicationId),
+    uniqueIndex('payments_gateway_ref_uq').on(t.channel, t.gatewayRef),
+    uniqueIndex('payments_gateway_txn_uq').on(t.channel, t.gatewayTxnId),
+    index('payments_pending_idx').on(t.payStatus, t.createdAt),
   ],
 );
 
@@ -584,4 +609,58 @@ export const auditLog = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+// ---------------------------------------------------------------- notifications
+
+/**
+ * Messages waiting to be delivered (issue 5 §5): written in the same transaction as the change
+ * they report, delivered by the outbox worker with retries and backoff. `status`: pending
+ * (not yet sent, maybe retrying after `lastError`), sent, failed (gave up after the last try).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    /** otp | status | manual */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    applicationId: integer('application_id').references(() => applications.id),
+    otpTokenId: integer('otp_token_id').references(() => otpTokens.id),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerRef: text('provider_ref'),
+    sentAt: ts('sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_app_idx').on(t.applicationId),
+  ],
+);
+
+/** In-app notifications of a user (issue 5 §5), in the language they chose. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    applicationId: integer('application_id').references(() => applications.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
 );

@@ -21,7 +21,9 @@ import { AppError } from '../errors.js';
 export type FilterDef =
   | { kind: 'eq'; column: PgColumn; value: z.ZodType }
   | { kind: 'search'; columns: PgColumn[] }
-  | { kind: 'from' | 'to'; column: PgColumn; instant?: boolean };
+  | { kind: 'from' | 'to'; column: PgColumn; instant?: boolean }
+  /** a condition that is not one column's (e.g. "expired" as of today); built per request */
+  | { kind: 'custom'; value: z.ZodType; build: (value: never) => SQL };
 
 export interface ListSpec {
   /** sortBy key → column or expression */
@@ -59,6 +61,11 @@ export const f = {
   eq: (column: PgColumn, value: z.ZodType = idValue): FilterDef => ({ kind: 'eq', column, value }),
   status: (column: PgColumn): FilterDef => ({ kind: 'eq', column, value: statusValue }),
   search: (...columns: PgColumn[]): FilterDef => ({ kind: 'search', columns }),
+  custom: <T>(value: z.ZodType<T>, build: (value: T) => SQL): FilterDef => ({
+    kind: 'custom',
+    value,
+    build: build as (value: never) => SQL,
+  }),
   /** `<prefix>From` and `<prefix>To` over one column */
   range: (prefix: string, column: PgColumn, instant = false): Record<string, FilterDef> => ({
     [`${prefix}From`]: { kind: 'from', column, instant },
@@ -105,6 +112,12 @@ export function filterTerms(spec: ListSpec, filters: Record<string, unknown>): S
         if (!q) break;
         const like = likePattern(q);
         out.push(or(...def.columns.map((c) => ilike(c, like)))!);
+        break;
+      }
+      case 'custom': {
+        const parsed = def.value.safeParse(raw);
+        if (!parsed.success) badValue(key);
+        out.push(def.build(parsed.data as never));
         break;
       }
       case 'from':

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLang, translate, type Lang } from '../../shared/i18n/index.js';
-import { AppError } from '../errors.js';
+import { AppError, type FieldError } from '../errors.js';
 
 export function requestLang(req: FastifyRequest): Lang {
   const q = (req.query as Record<string, unknown> | undefined)?.lang;
@@ -22,9 +22,20 @@ function issueKey(message: string | undefined): string {
   return 'validation.invalid';
 }
 
-function fieldErrors(lang: Lang, fields: Record<string, string[]>) {
+function fieldErrors(lang: Lang, fields: Record<string, FieldError[]>) {
   const out: Record<string, string[]> = {};
-  for (const [k, keys] of Object.entries(fields)) out[k] = keys.map((key) => translate(lang, key));
+  for (const [k, list] of Object.entries(fields)) {
+    out[k] = list.map((e) => {
+      if (typeof e === 'string') return translate(lang, e);
+      const vars = Object.fromEntries(
+        Object.entries(e.vars).map(([n, v]) => [
+          n,
+          typeof v === 'object' ? (lang === 'ne' ? v.ne || v.en : v.en) : v,
+        ]),
+      );
+      return translate(lang, e.key, vars);
+    });
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Multipart bodies (SPEC §7 sends every form as multipart/form-data). Limits are explicit
- * (DESIGN.md §10): 5 MiB per file, 6 files, 200 fields of at most 10 KiB. After parsing, the
+ * (DESIGN.md §10): 5 MiB per file, 10 files, 200 fields of at most 10 KiB. After parsing, the
  * body is flattened to plain values so the route's zod schema sees what it would see for
  * JSON: text fields as strings, repeated keys or `key[]` as arrays, files as UploadedFile.
  * An empty file input (no file chosen) is dropped.
@@ -34,7 +34,7 @@ export default fp(async function multipartPlugin(app: FastifyInstance) {
     throwFileSizeLimit: true,
     limits: {
       fileSize: MAX_UPLOAD_BYTES,
-      files: 6,
+      files: 10,
       fields: 200,
       fieldSize: 10 * 1024,
       parts: 210,

@@ -5,8 +5,15 @@ import { auth, login, multipart, readFixture } from './helper.js';
 
 let seq = 0;
 
-/** Registers a new applicant and returns their token and id. */
-export async function newApplicant(app: FastifyInstance, name = 'Applicant') {
+/**
+ * Registers a new applicant and returns their token and id. Unless `withDocuments` is
+ * false, the photo and citizenship scan are uploaded to the profile, as applying requires.
+ */
+export async function newApplicant(
+  app: FastifyInstance,
+  name = 'Applicant',
+  { withDocuments = true } = {},
+) {
   seq += 1;
   const n = String(Date.now() % 1_000_000).padStart(6, '0');
   const username = `app${n}${seq}`;
@@ -25,7 +32,38 @@ export async function newApplicant(app: FastifyInstance, name = 'Applicant') {
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
-  return { token: body.data.token as string, id: body.data.user.id as number, username, phone };
+  const token = body.data.token as string;
+  if (withDocuments) await uploadProfileDocuments(app, token);
+  return { token, id: body.data.user.id as number, username, phone };
+}
+
+/** The photo (JPEG) and citizenship scan (PNG) of the test fixtures. */
+export async function profileFiles() {
+  return {
+    photo: { filename: 'photo.jpg', data: await readFixture('photo.jpg'), type: 'image/jpeg' },
+    citizenship: {
+      filename: 'citizenship.png',
+      data: await readFixture('citizenship.png'),
+      type: 'image/png',
+    },
+  };
+}
+
+/** POST /api/profiles/documents with `files` (default: both fixtures); expects 200. */
+export async function uploadProfileDocuments(
+  app: FastifyInstance,
+  token: string,
+  files?: Record<string, { filename: string; data: Buffer; type?: string }>,
+) {
+  const m = multipart({}, files ?? (await profileFiles()));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/profiles/documents',
+    payload: m.payload,
+    headers: { ...m.headers, ...auth(token) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { photoFileId: number; citizenshipFileId: number };
 }
 
 /** Ward id (database id) of ward number `n` of the demo palika. */
@@ -63,21 +101,30 @@ export function validFields(ward: number, over: Record<string, string | number |
   };
 }
 
+/**
+ * The files the seeded required-file setup makes compulsory on create (db/seed.ts):
+ * citizenship front and back (create) and the passport-size photo (both).
+ */
 export async function validFiles() {
+  const png = await readFixture('citizenship.png');
+  const jpeg = await readFixture('photo.jpg');
   return {
-    photo: { filename: 'photo.jpg', data: await readFixture('photo.jpg'), type: 'image/jpeg' },
-    citizenship: {
-      filename: 'citizenship.png',
-      data: await readFixture('citizenship.png'),
-      type: 'image/png',
-    },
+    'doc_citizenship-front': { filename: 'front.png', data: png, type: 'image/png' },
+    'doc_citizenship-back': { filename: 'back.png', data: png, type: 'image/png' },
+    'doc_passport-photo': { filename: 'passport.jpg', data: jpeg, type: 'image/jpeg' },
   };
 }
 
 /** Submits a valid application in ward `wardNo` and returns its id. */
-export async function submit(app: FastifyInstance, token: string, wardNo = 1, over = {}) {
+export async function submit(
+  app: FastifyInstance,
+  token: string,
+  wardNo = 1,
+  over = {},
+  files: Record<string, { filename: string; data: Buffer; type?: string }> = {},
+) {
   const w = await wardId(app, token, wardNo);
-  const m = multipart(validFields(w, over), await validFiles());
+  const m = multipart(validFields(w, over), { ...(await validFiles()), ...files });
   const res = await app.inject({
     method: 'POST',
     url: '/api/applications',

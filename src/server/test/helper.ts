@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { fromPglite, fromPostgres, type Database } from '../db/client.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import type { PdfRenderer } from '../modules/certificates/render.js';
@@ -56,10 +56,21 @@ export async function testDatabase(): Promise<{ database: Database; drop(): Prom
   return { database, drop: () => database.close() };
 }
 
-export async function buildTestApp(opts: { pdf?: PdfRenderer } = {}): Promise<TestContext> {
+export async function buildTestApp(
+  opts: { pdf?: PdfRenderer; config?: Partial<Config> } = {},
+): Promise<TestContext> {
   const { database, drop } = await testDatabase();
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'darta-uploads-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), uploadDir, logLevel: 'silent' };
+  // The outbox worker is not started: tests run its rounds themselves.
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    uploadDir,
+    logLevel: 'silent',
+    outboxIntervalMs: 0,
+    ...opts.config,
+  };
+  // tests run the payment re-check themselves
+  config.payments = { ...config.payments, recheckMs: 0 };
   const app = await buildApp({ config, database, pdf: opts.pdf, logger: false });
   await app.ready();
   return {

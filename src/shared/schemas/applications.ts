@@ -240,19 +240,86 @@ export const applicationBaseSchema = z
   .transform(fillOwner);
 export type ApplicationFields = z.output<typeof applicationBaseSchema>;
 
-/** Multipart create: fields + the applicant's photo and citizenship scan. */
+/** Form-field prefix of a required-file upload: `doc_<required-file slug>` (SPEC §5). */
+export const DOC_FIELD_PREFIX = 'doc_';
+
+/**
+ * Required-file uploads, keyed by the required file's slug. The route gathers the
+ * `doc_<slug>` form fields into this object before validation (docs/api.md).
+ */
+const documentsField = () =>
+  z
+    .record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, MSG.choice), fileField())
+    .optional()
+    .transform((d) => d ?? {});
+
+/**
+ * Multipart create. The photo and citizenship scan come from the applicant's profile
+ * (SPEC §5 'Please upload photos first'); the form sends the required files as
+ * `doc_<slug>` and, for an old paper registration, the scan of its certificate.
+ */
 export const applicationCreateSchema = z
-  .object({ ...applicationFields, photo: fileField(), citizenship: fileField() })
+  .object({ ...applicationFields, oldCertificate: optFileField(), documents: documentsField() })
   .superRefine(crossField)
   .transform(fillOwner);
 export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
 
 /** Multipart update (POST /api/applications/{id}): the same fields; files replace if sent. */
-export const applicationUpdateSchema = z
-  .object({ ...applicationFields, photo: optFileField(), citizenship: optFileField() })
-  .superRefine(crossField)
-  .transform(fillOwner);
+export const applicationUpdateSchema = applicationCreateSchema;
 export type ApplicationUpdateInput = z.input<typeof applicationUpdateSchema>;
+
+/** Renewal (POST /api/applications/{id}/renew): renew proof and old certificate, issue 4 §5. */
+export const renewSchema = z.object({
+  renewProof: fileField(),
+  oldCertificate: fileField(),
+  remarks: optText(1000),
+});
+
+/**
+ * Accepting an old paper registration: optional expiry (AD) printed on the paper
+ * certificate; by default the end of the fiscal year of the old registration date.
+ */
+export const acceptSchema = z.object({
+  remarks: optText(1000),
+  expiryDate: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => (s ?? '').trim())
+    .pipe(
+      z.union([
+        z.literal(''),
+        z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.date)
+          .refine((s) => !Number.isNaN(Date.parse(s)), MSG.date),
+      ]),
+    )
+    .transform((s) => (s === '' ? null : s)),
+});
+
+/** Staff checklist of one document: ids of the image checkboxes ticked (SPEC §1). */
+export const documentChecksSchema = z.object({
+  checks: z
+    .preprocess(
+      (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.coerce.number({ error: MSG.choice }).int().positive().max(2_147_483_647)),
+    )
+    .pipe(z.array(z.number()).max(50, MSG.range)),
+});
+
+/** JSON numbers arrive as numbers; the form builders read strings. */
+const fromNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+
+/** Fee estimate before submitting (POST /api/applications/quote), amounts in rupees. */
+export const quoteSchema = z.object({
+  businessTypeId: reqId(),
+  capitalCurrent: fromNumber(rupeesToPaisa()),
+  rentMonthly: fromNumber(optRupees()),
+  rentTaxPeriodMonths: fromNumber(optInt(1, 12)),
+  renewalOf: fromNumber(optInt(1, 2_147_483_647)),
+});
 
 export const remarksSchema = z.object({
   remarks: z

@@ -1,5 +1,6 @@
 /** Auth forms (SPEC §7 Auth; issue 2 §4). */
 import { z } from 'zod';
+import { toLatinDigits } from '../format.js';
 import { MSG, mobile, reqText } from './fields.js';
 
 export const loginSchema = z.object({
@@ -43,6 +44,64 @@ export const registerSchema = z
     message: MSG.passwordMatch,
   });
 export type RegisterInput = z.input<typeof registerSchema>;
+
+/** A 6-digit one-time code; Devanagari digits are accepted (issue 5 §1). */
+export const otpField = () =>
+  z
+    .string({ error: MSG.required })
+    .transform((s) => toLatinDigits(s).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, MSG.required)
+        .regex(/^\d{6}$/, 'validation.otp'),
+    );
+
+/** Password recovery, step 1: a username or phone (SPEC §2 forget/password). */
+export const forgotPasswordSchema = z.object({ login: reqText(100) });
+
+/** Password recovery, step 2: the code sent to the account's phone and the new password. */
+export const resetPasswordSchema = z
+  .object({
+    login: reqText(100),
+    otp: otpField(),
+    password: passwordField(),
+    password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: MSG.passwordMatch,
+  });
+
+/** Own profile details (issue 5 §3); the phone is the login and OTP target, so it stays. */
+export const profileUpdateSchema = z.object({
+  name: reqText(120),
+  email: z
+    .string()
+    .trim()
+    .max(200, MSG.tooLong)
+    .optional()
+    .transform((s) => (s ? s.toLowerCase() : null))
+    .pipe(z.email(MSG.email).nullable()),
+  gender: z.enum(['male', 'female'], { error: MSG.choice }),
+  lang: z.enum(['en-US', 'ne'], { error: MSG.choice }),
+});
+
+/** SPEC §2 "change password": the current one, the new one twice, and sign out elsewhere. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
+    password: passwordField(),
+    password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
+    signOutOthers: z
+      .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === '1' || v === 'true'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: MSG.passwordMatch,
+  });
 
 /** The signed-in user as the API returns it (SPEC §3 User; §7 profiles). */
 export const userSchema = z.object({

@@ -1,17 +1,23 @@
 /**
- * One lifecycle action (verify, reject, approve, cancel, terminate, resubmit) with optional or
- * required remarks. Destructive actions ask 'Are you sure?' first (SPEC §5). On success the
- * detail answer of the server replaces the cached detail.
+ * One lifecycle action (verify, reject, approve, cancel, terminate, resubmit, accept) with
+ * optional or required remarks. Destructive actions ask 'Are you sure?' first (SPEC §5). On
+ * success the detail answer of the server replaces the cached detail.
+ *
+ * `accept` takes an old paper registration into the system (issue 4 contract): like approve,
+ * plus the optional validity printed on the paper certificate, typed in BS and sent as the AD
+ * `expiryDate` (the server defaults it to the end of the old registration's fiscal year).
  */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bsToAd, parseBs } from '../../../shared/bs-date.js';
 import type { AppAction } from '../../../shared/lifecycle.js';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
+import { useFormat } from '../../lib/useFormat';
 import { detailKey } from './api';
 import type { ApplicationDetail } from './types';
 
@@ -30,6 +36,7 @@ export const ACTION_COLOR: Record<AppAction, string> = {
   resubmit: 'indigo',
   cancel: 'gray',
   terminate: 'red',
+  accept: 'teal',
 };
 
 export function ActionDialog({
@@ -42,30 +49,41 @@ export function ActionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const [remarks, setRemarks] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [expiryBs, setExpiryBs] = useState('');
+  const [expiryError, setExpiryError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (a: RemarksAction) =>
+    mutationFn: ({ a, expiryDate }: { a: RemarksAction; expiryDate?: string }) =>
       api.post<Envelope<ApplicationDetail>>(`/applications/${id}/${a}`, {
         remarks: remarks.trim() || undefined,
+        expiryDate,
       }),
     onSuccess: (res) => {
       qc.setQueryData(detailKey(id), res);
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+      // Approving a renewal or accepting an old registration changes who is due for renewal.
+      void qc.invalidateQueries({ queryKey: ['/applications/renewals'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
       notifications.show({ color: 'green', message: t('common.actionSuccess'), autoClose: 5000 });
       close();
     },
     onError: (e) => {
       if (e instanceof ApiError && e.errors.remarks?.length) setError(e.errors.remarks[0]);
+      if (e instanceof ApiError && e.errors.expiryDate?.length) {
+        setExpiryError(e.errors.expiryDate[0]);
+      }
     },
   });
 
   function close() {
     setRemarks('');
     setError(null);
+    setExpiryBs('');
+    setExpiryError(null);
     onClose();
   }
 
@@ -75,16 +93,25 @@ export function ActionDialog({
       setError('validation.required');
       return;
     }
+    let expiryDate: string | undefined;
+    if (action === 'accept' && expiryBs.trim()) {
+      const bs = parseBs(expiryBs);
+      if (!bs) {
+        setExpiryError('validation.date');
+        return;
+      }
+      expiryDate = bsToAd(bs);
+    }
     if (CONFIRM.includes(action)) {
       modals.openConfirmModal({
         title: t('common.areYouSure'),
         children: <Text size="sm">{t(`actions.confirm.${action}`)}</Text>,
         labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
         confirmProps: { color: 'red' },
-        onConfirm: () => mutation.mutate(action),
+        onConfirm: () => mutation.mutate({ a: action }),
       });
     } else {
-      mutation.mutate(action);
+      mutation.mutate({ a: action, expiryDate });
     }
   }
 
@@ -100,6 +127,20 @@ export function ActionDialog({
           <Text size="sm" c="dimmed">
             {t(`actions.help.${action}`)}
           </Text>
+          {action === 'accept' && (
+            <TextInput
+              label={t('detail.expiryDate')}
+              name="expiryDate"
+              description={t('detail.acceptExpiryHelp')}
+              placeholder={f.digits('2080-03-31')}
+              value={expiryBs}
+              onChange={(e) => {
+                setExpiryBs(e.currentTarget.value);
+                setExpiryError(null);
+              }}
+              error={tMessage(expiryError)}
+            />
+          )}
           <Textarea
             label={t('actions.remarks')}
             name="remarks"

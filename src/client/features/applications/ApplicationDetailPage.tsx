@@ -1,6 +1,11 @@
 /**
  * Application detail (SPEC §2): tabs information / history / images, the lifecycle actions
  * the server allows this user (`allowedActions`), and the certificate once issued.
+ *
+ * Issue 4: the fee estimate while no bill is assessed; the staff checklist per document in
+ * the images tab (POST /api/applications/{id}/documents/{documentId}/checks); renewal links —
+ * "Renew" when the registration is due (`canRenew`), the renewal in progress, and for a
+ * renewal the registration it renews, whose certificate it prints.
  */
 import {
   Alert,
@@ -9,6 +14,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Group,
   SimpleGrid,
   Stack,
@@ -18,6 +24,8 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -27,11 +35,14 @@ import { InfoGrid } from '../../components/InfoGrid';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
+import { api, type Envelope } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
 import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
-import { downloadCertificate, kindOf, useApplicationDetail } from './api';
+import { detailKey, downloadCertificate, kindOf, useApplicationDetail } from './api';
+import { QuoteView } from './FeeEstimate';
 import { BillTable, PaymentDialog } from './PaymentDialog';
-import type { ApplicationDetail } from './types';
+import type { ApplicationDetail, ApplicationDocument, CheckboxOption } from './types';
+import { useAllOptions } from './useOptions';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -217,6 +228,14 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
           <BillTable bill={d.bill} />
         </Section>
       )}
+      {!d.bill && d.estimate && (
+        <Section title={t('estimate.detailTitle')}>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('estimate.note')}
+          </Text>
+          <QuoteView quote={d.estimate} />
+        </Section>
+      )}
       {d.payments.length > 0 && (
         <Section title={t('detail.payments')}>
           {/* The scrollbar stays visible on phones, where the last columns are off to the side. */}
@@ -319,15 +338,104 @@ function HistoryTab({ d }: { d: ApplicationDetail }) {
   );
 }
 
+/**
+ * The staff checklist of one document: editable by staff who verify (`canCheckDocuments`),
+ * otherwise the ticked items read-only.
+ */
+function DocumentChecks({
+  appId,
+  doc,
+  boxes,
+  editable,
+}: {
+  appId: number;
+  doc: ApplicationDocument;
+  boxes: CheckboxOption[];
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const saved = (doc.checks ?? []).map(String);
+  const [value, setValue] = useState<string[]>(saved);
+  const save = useMutation({
+    // JSON: an all-cleared checklist is an empty list, which multipart cannot send.
+    mutationFn: (checks: number[]) =>
+      api.postJson<Envelope<ApplicationDetail>>(
+        `/applications/${appId}/documents/${doc.id}/checks`,
+        { checks },
+      ),
+    onSuccess: (res) => {
+      qc.setQueryData(detailKey(appId), res);
+      notifications.show({ color: 'green', message: res.message ?? t('common.updated') });
+    },
+  });
+  if (!editable) {
+    const ticked = boxes.filter((b) => saved.includes(String(b.id)));
+    return (
+      <Box mt="xs">
+        <Text size="sm" fw={500}>
+          {t('actions.checklist')}
+        </Text>
+        {ticked.length ? (
+          <Box component="ul" m={0} pl="md">
+            {ticked.map((b) => (
+              <Text component="li" size="sm" key={b.id}>
+                ✓ {f.name(b)}
+              </Text>
+            ))}
+          </Box>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('documents.noChecks')}
+          </Text>
+        )}
+      </Box>
+    );
+  }
+  const dirty = [...value].sort().join(',') !== [...saved].sort().join(',');
+  return (
+    <Box mt="xs">
+      <Checkbox.Group label={t('actions.checklist')} value={value} onChange={setValue}>
+        <Stack gap={6} mt={6}>
+          {boxes.map((b) => (
+            <Checkbox key={b.id} value={String(b.id)} label={f.name(b)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Button
+        size="xs"
+        mt="sm"
+        variant={dirty ? 'filled' : 'light'}
+        loading={save.isPending}
+        onClick={() => save.mutate(value.map(Number))}
+      >
+        {t('documents.saveChecks')}
+      </Button>
+    </Box>
+  );
+}
+
 function ImagesTab({ d }: { d: ApplicationDetail }) {
   const { t } = useTranslation();
+  const f = useFormat();
+  const boxes = useAllOptions<CheckboxOption>('checkboxes');
   if (!d.documents.length) return <Text c="dimmed">{t('detail.noDocuments')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
       {d.documents.map((doc) => {
-        const label = t(`documents.${doc.kind}`, { defaultValue: doc.kind });
+        const label = doc.nameEn
+          ? f.name({ nameEn: doc.nameEn, nameNe: doc.nameNe })
+          : t(`documents.${doc.kind}`, { defaultValue: doc.kind });
         return (
-          <Card key={doc.id} withBorder radius="md" padding="sm">
+          <Card
+            key={doc.id}
+            withBorder
+            radius="md"
+            padding="sm"
+            component="section"
+            aria-label={label}
+          >
             <Text fw={500} mb="xs">
               {label}
             </Text>
@@ -337,6 +445,16 @@ function ImagesTab({ d }: { d: ApplicationDetail }) {
               <FileLink fileId={doc.fileId} filename={doc.originalName}>
                 {t('detail.openPdf')} ({doc.originalName})
               </FileLink>
+            )}
+            {boxes.data && boxes.data.length > 0 && (
+              <DocumentChecks
+                // A new server answer (another document saved) restarts the local ticks.
+                key={(doc.checks ?? []).join(',')}
+                appId={d.id}
+                doc={doc}
+                boxes={boxes.data}
+                editable={Boolean(d.canCheckDocuments)}
+              />
             )}
           </Card>
         );
@@ -366,6 +484,8 @@ function Detail({ id }: { id: number }) {
   const d = q.data.data;
   const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));
   const cert = d.certificate;
+  // An approved renewal prints the certificate of the registration it renewed.
+  const renewed = d.renewalOf && d.appStatus === 'approved' && !cert ? d.renewalOf : null;
 
   return (
     <>
@@ -388,11 +508,40 @@ function Detail({ id }: { id: number }) {
               </Badge>
             )}
           </Group>
+          {d.renewalOf && (
+            <Anchor
+              component={Link}
+              to={`/business/applications/${d.renewalOf.id}/detail`}
+              size="sm"
+              mt={4}
+              display="inline-block"
+            >
+              {t('detail.renewalOf', {
+                no: f.digits(d.renewalOf.registrationNo ?? d.renewalOf.businessName),
+              })}
+            </Anchor>
+          )}
+          {d.openRenewalId != null && (
+            <Anchor
+              component={Link}
+              to={`/business/applications/${d.openRenewalId}/detail`}
+              size="sm"
+              mt={4}
+              display="block"
+            >
+              {t('detail.renewalInProgress')}
+            </Anchor>
+          )}
         </div>
         <Group gap="xs">
           {d.canEdit && (
             <Button variant="light" component={Link} to={`/edit-registration/${d.id}`}>
               {t('detail.edit')}
+            </Button>
+          )}
+          {d.canRenew && (
+            <Button color="teal" component={Link} to={`/re-new-registration/${d.id}`}>
+              {t('detail.renew')}
             </Button>
           )}
           {d.allowedActions.map((a) => (
@@ -420,6 +569,25 @@ function Detail({ id }: { id: number }) {
                 {t('certificate.download')}
               </Button>
               <Button variant="subtle" component={Link} to={`/business/certificate/${d.id}`}>
+                {t('certificate.view')}
+              </Button>
+            </>
+          )}
+          {renewed?.registrationNo && (
+            <>
+              <Button
+                variant="light"
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadCertificate(renewed.id, renewed.registrationNo ?? '')
+                    .catch(() => undefined)
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {t('certificate.download')}
+              </Button>
+              <Button variant="subtle" component={Link} to={`/business/certificate/${renewed.id}`}>
                 {t('certificate.view')}
               </Button>
             </>

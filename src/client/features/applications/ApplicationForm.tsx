@@ -7,13 +7,19 @@
  * POST /api/applications (create) or POST /api/applications/{id} (edit); 422 field errors land
  * on the fields.
  *
+ * Files (issue 4 contract): the photo and citizenship certificate come from the applicant's
+ * profile, not from this form. The form offers the setup's required files for its mode
+ * (GET /api/required-files/all: create → requiredIn create|both, edit → update|both) as
+ * `doc_<slug>`, and the scan of the paper certificate `oldCertificate` for an old
+ * registration. A fee estimate (POST /api/applications/quote) follows the form as it is
+ * filled.
+ *
  * Dropdowns are native selects: small lists, the phone's own picker, and a plain `name`
  * attribute for end-to-end tests. Every input's `name` equals its form field.
  */
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Button,
   Card,
   FileInput,
@@ -28,7 +34,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   Controller,
   useFieldArray,
@@ -42,20 +48,24 @@ import { bsToAd, parseBs } from '../../../shared/bs-date.js';
 import {
   applicationCreateSchema,
   applicationUpdateSchema,
+  DOC_FIELD_PREFIX,
   MAX_OWNERS,
   MIN_OWNERS,
   RENT_REQUIRED,
   RENT_FIELDS,
 } from '../../../shared/schemas/applications.js';
-import { api, type Envelope } from '../../lib/api';
+import { api, ApiError, type Envelope } from '../../lib/api';
+import { PROFILE_KEY, useCan } from '../../lib/auth';
 import { applyServerErrors, checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
 import { detailKey } from './api';
+import { FeeEstimate } from './FeeEstimate';
 import type {
   BusinessTypeOption,
   CityOption,
   DistrictOption,
+  RequiredFile,
   StateOption,
   WardOption,
 } from './types';
@@ -103,7 +113,6 @@ export const OLD_REG_FIELDS = ['oldRegistrationNo', 'oldRegistrationDate'] as co
 /** Typed as BS text, sent as AD. */
 const DATE_FIELDS: readonly string[] = ['rentStartDate', 'oldRegistrationDate'];
 const TEXT_FIELDS = [...BASE_FIELDS, ...RENT_FIELDS, ...LAND_FIELDS, ...OLD_REG_FIELDS] as const;
-const FILE_FIELDS = ['photo', 'citizenship'] as const;
 const SELECT_FIELDS = [
   'businessTypeId',
   'permStateId',
@@ -117,26 +126,29 @@ const SELECT_FIELDS = [
 const OWNER_FIELDS = ['name', 'fatherOrHusbandName', 'citizenshipNo'] as const;
 
 type TextField = (typeof TEXT_FIELDS)[number];
-type FileField = (typeof FILE_FIELDS)[number];
 export type OwnerRow = Record<(typeof OWNER_FIELDS)[number], string>;
 export type Kind = 'single' | 'multiple';
 
-/** What the form holds: raw strings as typed (dates in BS), switches, owners, files. */
-export type ApplicationFormValues = Record<TextField, string> &
-  Record<FileField, File | null> & {
-    hasRent: boolean;
-    hasLand: boolean;
-    isOldRegistration: boolean;
-    owners: OwnerRow[];
-  };
+/**
+ * What the form holds: raw strings as typed (dates in BS), switches, owners, and files: the
+ * required files by slug (sent as `doc_<slug>`) and the old certificate scan.
+ */
+export type ApplicationFormValues = Record<TextField, string> & {
+  hasRent: boolean;
+  hasLand: boolean;
+  isOldRegistration: boolean;
+  owners: OwnerRow[];
+  docs: Record<string, File | null>;
+  oldCertificate: File | null;
+};
 
 const emptyOwner = (): OwnerRow => ({ name: '', fatherOrHusbandName: '', citizenshipNo: '' });
 
 export function emptyValues(kind: Kind): ApplicationFormValues {
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, ''])) as Record<TextField, string>),
-    photo: null,
-    citizenship: null,
+    docs: {},
+    oldCertificate: null,
     hasRent: false,
     hasLand: false,
     isOldRegistration: false,
@@ -146,10 +158,44 @@ export function emptyValues(kind: Kind): ApplicationFormValues {
 
 type Mode = 'create' | 'edit';
 
+/** The multipart field of a required file. */
+export const docField = (slug: string) => `${DOC_FIELD_PREFIX}${slug}`;
+
+/** A file input of the documents group: which file, and whether it must be chosen now. */
+export interface DocSpec {
+  file: RequiredFile;
+  required: boolean;
+}
+
+/**
+ * The required files this form offers. Create: requiredIn create|both. Edit: update|both, and
+ * one already on the application (`existingKinds`) need not be sent again.
+ */
+export function docSpecs(
+  files: readonly RequiredFile[],
+  mode: Mode,
+  existingKinds: readonly string[] = [],
+): DocSpec[] {
+  const wanted = mode === 'create' ? ['create', 'both'] : ['update', 'both'];
+  return files
+    .filter((f) => wanted.includes(f.requiredIn))
+    .map((file) => ({
+      file,
+      required: file.isRequired && (mode === 'create' || !existingKinds.includes(file.slug)),
+    }));
+}
+
+/** What validation needs besides the values: the documents asked for. */
+interface FileRules {
+  docs: DocSpec[];
+  /** The old certificate scan must be chosen (old registration without a stored scan). */
+  oldCertificateRequired: boolean;
+}
+
 /** Field names the server may name in a 422 answer. */
 const SERVER_FIELDS: readonly string[] = [
   ...TEXT_FIELDS,
-  ...FILE_FIELDS,
+  'oldCertificate',
   'owners',
   'isOldRegistration',
   ...Array.from({ length: MAX_OWNERS }, (_, i) =>
@@ -215,7 +261,12 @@ function formPath(path: PropertyKey[], kind: Kind): string {
 }
 
 /** Validates the wire strings with the shared schema, plus the checks only the form can make. */
-export function validate(v: ApplicationFormValues, kind: Kind, mode: Mode): Errors {
+export function validate(
+  v: ApplicationFormValues,
+  kind: Kind,
+  mode: Mode,
+  files: FileRules = { docs: [], oldCertificateRequired: false },
+): Errors {
   const errors: Errors = {};
   const add = (path: string, message: string) => {
     if (!errors[path]) errors[path] = { type: 'validate', message };
@@ -235,17 +286,17 @@ export function validate(v: ApplicationFormValues, kind: Kind, mode: Mode): Erro
     if (v.owners.length > MAX_OWNERS) add('owners', 'validation.maxOwners');
   }
   const wire: Record<string, unknown> = { ...toWire(v, kind, mode) };
-  for (const k of FILE_FIELDS) if (v[k]) wire[k] = v[k];
   const parsed = schemaFor(mode).safeParse(wire);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const path = formPath(issue.path, kind);
-      // Uploads are optional on edit: an empty one keeps the stored file.
-      if (mode === 'edit' && (FILE_FIELDS as readonly string[]).includes(path) && !wire[path]) {
-        continue;
-      }
-      add(path, issue.message);
+      add(formPath(issue.path, kind), issue.message);
     }
+  }
+  for (const d of files.docs) {
+    if (d.required && !v.docs[d.file.slug]) add(`docs.${d.file.slug}`, 'validation.required');
+  }
+  if (v.isOldRegistration && files.oldCertificateRequired && !v.oldCertificate) {
+    add('oldCertificate', 'validation.required');
   }
   // Rent information is one group: once any of it is given, these are needed. The shared
   // schema checks it only once every field reads; saying it at once spares a second round.
@@ -255,9 +306,13 @@ export function validate(v: ApplicationFormValues, kind: Kind, mode: Mode): Erro
   return errors;
 }
 
-function makeResolver(kind: Kind, mode: Mode): Resolver<ApplicationFormValues> {
+function makeResolver(
+  kind: Kind,
+  mode: Mode,
+  rules: () => FileRules,
+): Resolver<ApplicationFormValues> {
   return (values) => {
-    const flat = validate(values, kind, mode);
+    const flat = validate(values, kind, mode, rules());
     if (!Object.keys(flat).length) return { values, errors: {} };
     // react-hook-form wants nested errors for owners.N.field.
     const errors: Record<string, unknown> = {};
@@ -318,6 +373,8 @@ export interface ApplicationFormProps {
   applicationId?: number;
   /** Pre-filled values (edit). */
   initial?: ApplicationFormValues;
+  /** Kinds of the documents already on the application (edit). */
+  existingKinds?: string[];
 }
 
 export function ApplicationForm({
@@ -325,12 +382,22 @@ export function ApplicationForm({
   mode = 'create',
   applicationId,
   initial,
+  existingKinds = [],
 }: ApplicationFormProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [resolver] = useState(() => makeResolver(kind, mode));
+  const canQuote = useCan('create-applications', 'renew-applications');
+  const requiredFiles = useAllOptions<RequiredFile>('required-files');
+  const docs = docSpecs(requiredFiles.data ?? [], mode, existingKinds);
+  // The resolver is made once; it reads the documents asked for as they are now.
+  const rules = useRef<FileRules>({ docs: [], oldCertificateRequired: false });
+  rules.current = {
+    docs,
+    oldCertificateRequired: mode === 'create' || !existingKinds.includes('old-certificate'),
+  };
+  const [resolver] = useState(() => makeResolver(kind, mode, () => rules.current));
   const {
     register,
     control,
@@ -340,7 +407,7 @@ export function ApplicationForm({
     setValue,
     getValues,
     watch,
-    formState: { errors, isSubmitting, submitCount },
+    formState: { errors, isSubmitting },
   } = useForm<ApplicationFormValues>({ resolver, defaultValues: initial ?? emptyValues(kind) });
   const owners = useFieldArray({ control, name: 'owners' });
   const [ownerLimit, setOwnerLimit] = useState(false);
@@ -430,17 +497,25 @@ export function ApplicationForm({
   const onSubmit = handleSubmit(async (values) => {
     // Size and type are checked here too: the schema only knows a file was chosen.
     let bad = false;
-    for (const k of FILE_FIELDS) {
-      const problem = checkUpload(values[k]);
+    const fileCheck = (path: 'oldCertificate' | `docs.${string}`, file: File | null) => {
+      const problem = checkUpload(file);
       if (problem) {
-        setError(k, { type: 'file', message: problem });
+        setError(path, { type: 'file', message: problem });
         bad = true;
       }
-    }
+    };
+    for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
+    if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
     if (bad) return;
     const fd = new FormData();
     for (const [k, s] of Object.entries(toWire(values, kind, mode))) fd.append(k, s);
-    for (const k of FILE_FIELDS) if (values[k]) fd.append(k, values[k] as File);
+    for (const d of docs) {
+      const file = values.docs[d.file.slug];
+      if (file) fd.append(docField(d.file.slug), file);
+    }
+    if (values.isOldRegistration && values.oldCertificate) {
+      fd.append('oldCertificate', values.oldCertificate);
+    }
     try {
       if (mode === 'edit' && applicationId) {
         await api.post<Envelope<unknown>>(`/applications/${applicationId}`, fd);
@@ -459,11 +534,56 @@ export function ApplicationForm({
       await navigate('/apply-new/success', { state: res.data });
     } catch (e) {
       applyServerErrors(e, setError, SERVER_FIELDS);
+      if (!(e instanceof ApiError)) return;
+      // `doc_<slug>` errors belong on the documents group's inputs.
+      for (const d of docs) {
+        const msg = e.errors[docField(d.file.slug)]?.[0];
+        if (msg) setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
+      }
+      // 422 without field errors on create: the profile lacks the photo or citizenship
+      // certificate (issue 4 contract). A fresh profile lets the page say so and link there.
+      if (e.status === 422 && !Object.keys(e.errors).length) {
+        void qc.invalidateQueries({ queryKey: PROFILE_KEY });
+      }
     }
   });
 
-  const missingUploads =
-    mode === 'create' && submitCount > 0 && (errors.photo || errors.citizenship);
+  const fileInput = (
+    path: 'oldCertificate' | `docs.${string}`,
+    name: string,
+    label: string,
+    required: boolean,
+    description: string,
+  ) => (
+    <Controller
+      key={path}
+      control={control}
+      name={path}
+      render={({ field }) => (
+        <FileInput
+          ref={field.ref}
+          name={name}
+          label={label}
+          description={description}
+          placeholder={t('form.chooseFile')}
+          required={required}
+          clearable
+          accept={UPLOAD_ACCEPT}
+          value={(field.value as File | null | undefined) ?? null}
+          onBlur={field.onBlur}
+          onChange={(file) => {
+            field.onChange(file);
+            const problem = checkUpload(file);
+            if (problem) setError(path, { type: 'file', message: problem });
+            else clearErrors(path);
+          }}
+          error={err(path)}
+        />
+      )}
+    />
+  );
+  const uploadHelp =
+    mode === 'edit' ? `${t('form.uploadHelp')}. ${t('form.uploadKeep')}` : t('form.uploadHelp');
   const ownersError = err('owners') || (ownerLimit ? t('validation.maxOwners') : undefined);
 
   return (
@@ -693,6 +813,13 @@ export function ApplicationForm({
             <>
               <TextInput {...text('oldRegistrationNo', { required: true })} />
               <TextInput {...text('oldRegistrationDate', { required: true })} {...dateProps} />
+              {fileInput(
+                'oldCertificate',
+                'oldCertificate',
+                t('form.oldCertificate'),
+                rules.current.oldCertificateRequired,
+                uploadHelp,
+              )}
             </>
           )}
         </Section>
@@ -708,47 +835,38 @@ export function ApplicationForm({
           />
         </Section>
 
-        <Section title={t('form.sections.uploads')} id="uploads">
-          {FILE_FIELDS.map((k) => (
-            <Controller
-              key={k}
-              control={control}
-              name={k}
-              render={({ field }) => (
-                <FileInput
-                  ref={field.ref}
-                  name={k}
-                  label={t(`form.${k}`)}
-                  description={
-                    mode === 'edit'
-                      ? `${t('form.uploadHelp')}. ${t('form.uploadKeep')}`
-                      : t('form.uploadHelp')
-                  }
-                  placeholder={t('form.chooseFile')}
-                  required={mode === 'create'}
-                  clearable
-                  accept={UPLOAD_ACCEPT}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(file) => {
-                    field.onChange(file);
-                    const problem = checkUpload(file);
-                    if (problem) setError(k, { type: 'file', message: problem });
-                    else clearErrors(k);
-                  }}
-                  error={err(k)}
-                />
-              )}
-            />
-          ))}
+        <Section title={t('form.sections.documents')} id="documents">
+          <Text size="sm" c="dimmed" style={{ gridColumn: '1 / -1' }}>
+            {t('form.documentsIntro')}
+          </Text>
+          {docs.length === 0 && !requiredFiles.isPending && (
+            <Text size="sm" c="dimmed">
+              {t('form.noDocumentsAsked')}
+            </Text>
+          )}
+          {docs.map((d) =>
+            fileInput(
+              `docs.${d.file.slug}`,
+              docField(d.file.slug),
+              f.name(d.file),
+              d.required,
+              uploadHelp,
+            ),
+          )}
         </Section>
+
+        {canQuote && (
+          <FeeEstimate
+            input={{
+              businessTypeId: watch('businessTypeId'),
+              capitalCurrent: watch('capitalCurrent'),
+              rentMonthly: hasRent ? watch('rentMonthly') : undefined,
+              rentTaxPeriodMonths: hasRent ? watch('rentTaxPeriodMonths') : undefined,
+            }}
+          />
+        )}
       </div>
 
-      {missingUploads && (
-        <Alert color="orange" mt="md" role="alert">
-          {t('form.uploadFirst')} <Anchor href="#uploads">{t('form.goToUploads')}</Anchor>
-        </Alert>
-      )}
       <Group justify="flex-end" mt="md">
         <Button
           variant="default"

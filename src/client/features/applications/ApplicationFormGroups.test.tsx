@@ -22,6 +22,15 @@ const DATA: Record<string, unknown[]> = {
   '/api/districts/all': [{ id: 29, stateId: 3, ...named('Kathmandu', 'काठमाडौं') }],
   '/api/cities/all': [{ id: 300, districtId: 29, wardCount: 10, ...named('Kirtipur', 'कीर्तिपुर') }],
   '/api/wards/all': [{ id: 5, number: 2, ...named('Ward 2', 'वडा २') }],
+  '/api/required-files/all': [
+    {
+      id: 2,
+      slug: 'passport-photo',
+      ...named('Passport photo', 'पासपोर्ट फोटो'),
+      requiredIn: 'both',
+      isRequired: true,
+    },
+  ],
 };
 
 const detail = {
@@ -76,7 +85,19 @@ const detail = {
   permCity: named('Kirtipur', 'कीर्तिपुर'),
   fiscalYear: null,
   bill: null,
-  documents: [],
+  documents: [
+    {
+      id: 31,
+      kind: 'passport-photo',
+      fileId: 41,
+      mime: 'image/png',
+      originalName: 'pp.png',
+      sizeBytes: 100,
+      checks: [],
+      requiredFileId: 2,
+      ...named('Passport photo', 'पासपोर्ट फोटो'),
+    },
+  ],
   history: [],
   payments: [],
   certificate: null,
@@ -87,11 +108,18 @@ const detail = {
 let answer: object = detail;
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://localhost');
+  if (init?.method === 'POST' && url.pathname === '/api/applications/quote') {
+    return jsonResponse(200, { data: { bill: null, problem: 'No tax band', timing: null } });
+  }
   if (init?.method === 'POST') return jsonResponse(200, { data: { id: 9 } });
   if (url.pathname === '/api/applications/9') return jsonResponse(200, { data: answer });
   return jsonResponse(200, { data: DATA[url.pathname] ?? [] });
 });
-const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+/** The POSTs that save the application (not the fee quotes). */
+const posts = () =>
+  fetchMock.mock.calls.filter(
+    ([u, init]) => init?.method === 'POST' && !String(u).endsWith('/quote'),
+  );
 
 beforeEach(async () => {
   await setLang('en-US');
@@ -125,8 +153,6 @@ const VALID = {
   applicantName: 'Sita Sharma',
   applicantAddress: 'Kirtipur-4',
   applicantContact: '9841000001',
-  photo: new File(['png'], 'me.png', { type: 'image/png' }),
-  citizenship: new File(['pdf'], 'cz.pdf', { type: 'application/pdf' }),
 };
 
 const user = {
@@ -218,8 +244,14 @@ describe('edit-registration/{id}', () => {
     expect(screen.getByRole('switch', { name: 'The business premises are rented' })).toBeChecked();
     await waitFor(() => expect(value('permWardNo')).toBe('4'));
     expect(value('wardId')).toBe('5');
-    // uploads are optional on edit
-    expect(container.querySelector('input[type=file][name=photo]')).not.toBeRequired();
+    // no photo or citizenship input (the profile's are used); a required file already on the
+    // application is optional on edit
+    expect(container.querySelector('input[name=photo]')).toBeNull();
+    const passport = (await screen.findByLabelText(/^Passport photo/)).closest(
+      '.mantine-InputWrapper-root',
+    )!;
+    expect(passport.querySelector('.mantine-InputWrapper-required')).toBeNull();
+    expect(container.querySelector('input[type=file][name=doc_passport-photo]')).not.toBeNull();
 
     await userEvent.clear(name);
     await userEvent.type(name, 'Himal Traders Pvt');
@@ -236,6 +268,7 @@ describe('edit-registration/{id}', () => {
     expect(fd.get('rentPurpose')).toBe('commercial');
     expect(fd.get('isOldRegistration')).toBe('0');
     expect(fd.has('photo')).toBe(false);
+    expect(fd.has('doc_passport-photo')).toBe(false);
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(
         expect.objectContaining({ message: 'Updated Successfully' }),

@@ -107,6 +107,7 @@ function Edit({ id }: { id: number }) {
       kind={kindOf(d)}
       applicationId={id}
       initial={valuesFromDetail(d)}
+      existingKinds={d.documents.map((doc) => doc.kind)}
     />
   );
 }

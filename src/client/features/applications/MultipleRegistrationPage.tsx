@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { ApplicationForm } from './ApplicationForm';
+import { PhotosFirst } from './PhotosFirst';
 
 export default function MultipleRegistrationPage() {
   const { t } = useTranslation();
   return (
     <RequirePermission perms={['create-applications']}>
       <PageHeader title={t('form.titleMultiple')} />
-      <ApplicationForm kind="multiple" />
+      <PhotosFirst>
+        <ApplicationForm kind="multiple" />
+      </PhotosFirst>
     </RequirePermission>
   );
 }

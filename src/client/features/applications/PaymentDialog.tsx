@@ -93,6 +93,7 @@ export function PaymentDialog({
     onSuccess: (res) => {
       qc.setQueryData(detailKey(detail.id), res);
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+      void qc.invalidateQueries({ queryKey: ['/applications/renewals'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
       notifications.show({ color: 'green', message: t('common.actionSuccess'), autoClose: 5000 });
       onClose();

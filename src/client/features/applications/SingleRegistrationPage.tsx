@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { ApplicationForm } from './ApplicationForm';
+import { PhotosFirst } from './PhotosFirst';
 
 export { ApplicationForm } from './ApplicationForm';
 export type { ApplicationFormValues } from './ApplicationForm';
@@ -15,7 +16,9 @@ export default function SingleRegistrationPage() {
   return (
     <RequirePermission perms={['create-applications']}>
       <PageHeader title={t('form.title')} />
-      <ApplicationForm kind="single" />
+      <PhotosFirst>
+        <ApplicationForm kind="single" />
+      </PhotosFirst>
     </RequirePermission>
   );
 }

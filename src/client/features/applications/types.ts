@@ -30,11 +30,64 @@ export interface ApplicationRow {
 
 export interface ApplicationDocument {
   id: number;
+  /** 'photo' | 'citizenship' | 'old-certificate' | 'renew-proof' | a required-file slug */
   kind: string;
   fileId: number;
   mime: string;
   originalName: string;
   sizeBytes: number;
+  /** Ids of the staff checklist boxes ticked for this document. */
+  checks?: number[];
+  requiredFileId?: number | null;
+  nameEn?: string | null;
+  nameNe?: string | null;
+}
+
+/** A row of GET /api/required-files/all. */
+export interface RequiredFile extends Named {
+  id: number;
+  slug: string;
+  requiredIn: 'create' | 'update' | 'both';
+  isRequired: boolean;
+}
+
+/** A row of GET /api/checkboxes/all (the staff document checklist). */
+export interface CheckboxOption extends Named {
+  id: number;
+}
+
+/** Renewal timing of a quote: how late, how many fiscal years are paid for. */
+export interface RenewalTiming {
+  monthsLate: number;
+  fiscalYearsDue: number;
+  renewedBeforeExpiry: boolean;
+}
+
+/** POST /api/applications/quote; `problem` says why there is no bill. */
+export interface Quote {
+  bill: Bill | null;
+  problem: string | null;
+  timing?: RenewalTiming | null;
+}
+
+/** A row of GET /api/applications/renewals. */
+export interface RenewalRow {
+  id: number;
+  registrationNo: string | null;
+  businessName: string;
+  ownerName: string;
+  wardId: number;
+  wardNumber: number;
+  businessTypeId: number;
+  businessTypeNameEn: string;
+  businessTypeNameNe: string;
+  /** AD */
+  expiryDate: string;
+  /** negative = expired that many days ago */
+  daysToExpiry: number;
+  isOldRegistration: boolean;
+  renewalId: number | null;
+  renewalStatus: AppStatus | null;
 }
 
 export interface HistoryEntry {
@@ -111,6 +164,18 @@ export interface ApplicationDetail {
   payments: PaymentRow[];
   certificate: { id: number; registrationNo: string; verifyCode: string; revoked: boolean } | null;
   allowedActions: AppAction[];
+  /** Fee estimate while no bill has been assessed (issue 4 contract). */
+  estimate?: Quote | null;
+  canCheckDocuments?: boolean;
+  canRenew?: boolean;
+  openRenewalId?: number | null;
+  /** The registration this application renews. */
+  renewalOf?: {
+    id: number;
+    registrationNo: string | null;
+    businessName: string;
+    expiryDate: string | null;
+  } | null;
   /** Issue 4 fields; optional so older answers still type-check. */
   kind?: 'single' | 'multiple';
   canEdit?: boolean;

@@ -57,7 +57,13 @@ describe('the whole lifecycle', () => {
     let d = (await detail(a.token, id)).json().data;
     expect(d.appStatus).toBe('pending');
     expect(d.submissionNo).toMatch(/^\d{4}-\d{2}-\d{6}$/);
-    expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual(['photo', 'citizenship']);
+    expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual([
+      'photo',
+      'citizenship',
+      'citizenship-front',
+      'citizenship-back',
+      'passport-photo',
+    ]);
     expect(d.allowedActions).toEqual(['cancel']);
 
     let res = await act(t.app, staff.ward1, id, 'verify', { remarks: 'Documents fine' });
@@ -350,7 +356,11 @@ describe('bad input changes nothing', () => {
     const files = await validFiles();
     const fake = multipart(validFields(w), {
       ...files,
-      photo: { filename: 'photo.jpg', data: Buffer.from('GIF89a not a jpeg'), type: 'image/jpeg' },
+      'doc_passport-photo': {
+        filename: 'photo.jpg',
+        data: Buffer.from('GIF89a not a jpeg'),
+        type: 'image/jpeg',
+      },
     });
     let res = await t.app.inject({
       method: 'POST',
@@ -359,12 +369,14 @@ describe('bad input changes nothing', () => {
       headers: { ...fake.headers, ...auth(a.token) },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.photo).toBeTruthy();
+    expect(res.json().errors['doc_passport-photo']).toEqual([
+      'Only JPEG, PNG or PDF files are accepted.',
+    ]);
     const jpeg = await readFixture('photo.jpg');
     const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
     const big = multipart(validFields(w), {
       ...files,
-      photo: { filename: 'big.jpg', data: huge, type: 'image/jpeg' },
+      'doc_passport-photo': { filename: 'big.jpg', data: huge, type: 'image/jpeg' },
     });
     res = await t.app.inject({
       method: 'POST',

@@ -47,8 +47,12 @@ const detail = async (token: string, id: number) =>
     })
   ).json().data;
 
-const post = async (token: string, fields: Record<string, string | number | undefined>) => {
-  const m = multipart(fields, await validFiles());
+const post = async (
+  token: string,
+  fields: Record<string, string | number | undefined>,
+  extra: Record<string, { filename: string; data: Buffer; type?: string }> = {},
+) => {
+  const m = multipart(fields, { ...(await validFiles()), ...extra });
   return t.app.inject({
     method: 'POST',
     url: '/api/applications',
@@ -94,6 +98,7 @@ describe('every SPEC §3 field', () => {
         landKittaNo: '1234',
         landArea: '0-4-2-0',
       }),
+      { oldCertificate: (await validFiles())['doc_citizenship-front'] },
     );
     expect(res.statusCode, res.body).toBe(201);
     const d = await detail(a.token, res.json().data.id);
@@ -289,30 +294,38 @@ describe('editing (POST /api/applications/{id})', () => {
     });
     expect(await count(auditLog)).toBe(audits + 1);
     // documents are kept when no files are sent
-    expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual(['photo', 'citizenship']);
+    expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual([
+      'photo',
+      'citizenship',
+      'citizenship-front',
+      'citizenship-back',
+      'passport-photo',
+    ]);
   });
 
-  it('a new photo replaces the photo document; a bad one is 422 and stores nothing', async () => {
+  it('a new passport photo replaces that document; a bad one is 422 and stores nothing', async () => {
     const a = await newApplicant(t.app);
     const w = await wardId(t.app, a.token, 1);
     const id = await submit(t.app, a.token, 1);
-    const oldPhoto = (await detail(a.token, id)).documents[0].fileId;
-    const { photo } = await validFiles();
+    const kindOf = (docs: { kind: string; fileId: number }[], kind: string) =>
+      docs.filter((x) => x.kind === kind);
+    const oldPhoto = kindOf((await detail(a.token, id)).documents, 'passport-photo')[0].fileId;
+    const photo = (await validFiles())['doc_passport-photo'];
     const before = await snapshot();
     const bad = await edit(t.app, a.token, id, validFields(w, { businessName: 'Changed' }), {
-      photo: { filename: 'x.jpg', data: Buffer.from('not an image'), type: 'image/jpeg' },
+      'doc_passport-photo': { filename: 'x.jpg', data: Buffer.from('not an image') },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.photo).toBeTruthy();
+    expect(bad.json().errors['doc_passport-photo']).toBeTruthy();
     expect(await snapshot()).toEqual(before);
     expect((await detail(a.token, id)).businessName).toBe('Himalayan Tea House');
-    const res = await edit(t.app, a.token, id, validFields(w), { photo });
+    const res = await edit(t.app, a.token, id, validFields(w), { 'doc_passport-photo': photo });
     expect(res.statusCode, res.body).toBe(200);
     const docs = res.json().data.documents as { kind: string; fileId: number }[];
-    expect(docs.filter((x) => x.kind === 'photo')).toHaveLength(1);
-    expect(docs.find((x) => x.kind === 'photo')!.fileId).not.toBe(oldPhoto);
+    expect(kindOf(docs, 'passport-photo')).toHaveLength(1);
+    expect(kindOf(docs, 'passport-photo')[0].fileId).not.toBe(oldPhoto);
     expect(res.json().data.history.at(-1).changes).toEqual({
-      photo: { from: null, to: 'photo.jpg' },
+      'doc_passport-photo': { from: null, to: 'passport.jpg' },
     });
   });
 

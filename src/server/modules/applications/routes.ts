@@ -6,12 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptSchema,
   applicationCreateSchema,
   applicationUpdateSchema,
+  billSchema,
+  DOC_FIELD_PREFIX,
+  documentChecksSchema,
   manualPaymentSchema,
+  quoteSchema,
   rejectSchema,
   remarksSchema,
+  renewSchema,
 } from '../../../shared/schemas/applications.js';
+import { translate } from '../../../shared/i18n/index.js';
 import { certificateViewSchema } from '../../../shared/schemas/certificate.js';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import type { AppAction } from '../../../shared/lifecycle.js';
@@ -21,11 +28,47 @@ import { isUploadedFile, type UploadedFile } from '../../lib/storage.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { renderCertificateHtml, type PdfRenderer } from '../certificates/render.js';
-import type { ApplicationService } from './service.js';
+import type { ApplicationService, ApplicationUploads } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const anyObject = z.record(z.string(), z.unknown());
 const detailResponse = z.object({ data: anyObject, message: z.string().optional() });
+const createdResponse = z.object({
+  data: z.object({ id: z.number(), submissionNo: z.string() }),
+  message: z.string(),
+});
+
+/**
+ * preValidation: gathers the `doc_<slug>` form fields (required-file uploads, SPEC §5) into
+ * `documents`, which the shared schema validates as one object.
+ */
+async function gatherDocuments(req: { body: unknown }) {
+  if (!req.body || typeof req.body !== 'object') return;
+  const body = req.body as Record<string, unknown>;
+  const documents: Record<string, unknown> = {};
+  for (const key of Object.keys(body)) {
+    if (!key.startsWith(DOC_FIELD_PREFIX)) continue;
+    documents[key.slice(DOC_FIELD_PREFIX.length)] = body[key];
+    delete body[key];
+  }
+  if (Object.keys(documents).length) body.documents = documents;
+}
+
+/** The uploads of a create/update body; 422 on any field that is not a file. */
+function uploadsOf(body: { documents: Record<string, unknown>; oldCertificate?: unknown }) {
+  const errors: Record<string, string[]> = {};
+  const out: ApplicationUploads = { documents: {} };
+  for (const [slug, v] of Object.entries(body.documents)) {
+    if (isUploadedFile(v)) out.documents[slug] = v;
+    else errors[`${DOC_FIELD_PREFIX}${slug}`] = ['validation.file'];
+  }
+  if (body.oldCertificate != null) {
+    if (isUploadedFile(body.oldCertificate)) out.oldCertificate = body.oldCertificate;
+    else errors.oldCertificate = ['validation.file'];
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  return out;
+}
 
 export default async function applicationRoutes(
   app: FastifyInstance,
@@ -52,38 +95,143 @@ export default async function applicationRoutes(
     '/applications',
     {
       config: { access: { permissions: ['create-applications'] } },
+      preValidation: gatherDocuments,
       schema: {
         tags: ['applications'],
         summary:
-          'Submit an application, single or multiple owners (multipart with photo and citizenship)',
+          'Submit an application, single or multiple owners. Photo and citizenship come from the profile (422 "Please upload photos first"); required files as doc_<slug>; an old registration adds oldCertificate',
         consumes: ['multipart/form-data'],
         body: applicationCreateSchema,
-        response: {
-          201: z.object({
-            data: z.object({ id: z.number(), submissionNo: z.string() }),
-            message: z.string(),
-          }),
-        },
+        response: { 201: createdResponse },
       },
     },
     async (req, reply) => {
-      const { photo, citizenship, ...fields } = req.body;
-      const uploads = { photo: photo as unknown, citizenship: citizenship as unknown };
-      const missing = Object.entries(uploads).filter(([, v]) => !isUploadedFile(v));
-      if (missing.length) {
-        throw AppError.validation(
-          Object.fromEntries(missing.map(([k]) => [k, ['validation.required']])),
-        );
-      }
+      const { documents, oldCertificate, ...fields } = req.body;
       const created = await service.create(
         currentUser(req),
         fields,
-        uploads as { photo: UploadedFile; citizenship: UploadedFile },
+        uploadsOf({ documents, oldCertificate }),
         req.ip,
         requestLang(req),
       );
       reply.code(201);
       return { data: created, message: 'Application Successfully Submitted!' };
+    },
+  );
+
+  r.post(
+    '/applications/quote',
+    {
+      config: { access: { permissions: ['create-applications', 'renew-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Fee estimate before submitting (DESIGN.md §5); renewalOf = the registration being renewed',
+        body: quoteSchema,
+        response: {
+          200: z.object({
+            data: z.object({
+              bill: billSchema.nullable(),
+              problem: z.string().nullable(),
+              timing: z
+                .object({
+                  monthsLate: z.number(),
+                  fiscalYearsDue: z.number(),
+                  renewedBeforeExpiry: z.boolean(),
+                })
+                .nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const q = await service.quote(currentUser(req), {
+        ...req.body,
+        renewalOf: req.body.renewalOf ?? null,
+      });
+      return {
+        data: { ...q, problem: q.problem ? translate(requestLang(req), q.problem) : null },
+      };
+    },
+  );
+
+  r.get(
+    '/applications/renewals',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'renewRegistrationList: approved registrations expired or expiring within 30 days, scoped by role',
+        querystring: listQuerySchema,
+        response: { 200: z.object({ data: z.array(anyObject), meta: listMetaSchema }) },
+      },
+    },
+    async (req) => service.renewals(currentUser(req), req.query),
+  );
+
+  r.post(
+    '/applications/:id/renew',
+    {
+      config: { access: { permissions: ['renew-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Renew a registration (re-new-registration/{id}): renew proof and old certificate; creates a pending renewal',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: renewSchema,
+        response: { 201: createdResponse },
+      },
+    },
+    async (req, reply) => {
+      const { renewProof, oldCertificate, remarks } = req.body;
+      const errors: Record<string, string[]> = {};
+      if (!isUploadedFile(renewProof)) errors.renewProof = ['validation.file'];
+      if (!isUploadedFile(oldCertificate)) errors.oldCertificate = ['validation.file'];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const created = await service.renew(
+        currentUser(req),
+        req.params.id,
+        {
+          renewProof: renewProof as UploadedFile,
+          oldCertificate: oldCertificate as UploadedFile,
+        },
+        remarks,
+        req.ip,
+        requestLang(req),
+      );
+      reply.code(201);
+      return { data: created, message: 'Application Successfully Submitted!' };
+    },
+  );
+
+  r.post(
+    '/applications/:id/documents/:documentId/checks',
+    {
+      config: { access: { permissions: ['verify-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary: 'Tick the image checklist of one document (staff, before approval)',
+        params: idParams.extend({ documentId: idParams.shape.id }),
+        body: documentChecksSchema,
+        response: { 200: detailResponse },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      await service.setDocumentChecks(
+        user,
+        req.params.id,
+        req.params.documentId,
+        req.body.checks,
+        req.ip,
+      );
+      return {
+        data: await service.detail(user, req.params.id, requestLang(req)),
+        message: 'Updated Successfully',
+      };
     },
   );
 
@@ -99,17 +247,20 @@ export default async function applicationRoutes(
         response: { 200: detailResponse },
       },
     },
-    async (req) => ({ data: await service.detail(currentUser(req), req.params.id) }),
+    async (req) => ({
+      data: await service.detail(currentUser(req), req.params.id, requestLang(req)),
+    }),
   );
 
   r.post(
     '/applications/:id',
     {
       config: { access: { permissions: ['edit-applications'] } },
+      preValidation: gatherDocuments,
       schema: {
         tags: ['applications'],
         summary:
-          'Edit an application (whole form; photo and citizenship optional). The applicant edits while pending or rejected (a rejected one is resubmitted), staff while pending, verified or rejected',
+          'Edit an application (whole form; doc_<slug> files replace documents). The applicant edits while pending or rejected (a rejected one is resubmitted), staff while pending, verified or rejected',
         consumes: ['multipart/form-data'],
         params: idParams,
         body: applicationUpdateSchema,
@@ -117,21 +268,19 @@ export default async function applicationRoutes(
       },
     },
     async (req) => {
-      const { photo, citizenship, ...fields } = req.body;
-      const uploads: { photo?: UploadedFile; citizenship?: UploadedFile } = {};
-      const errors: Record<string, string[]> = {};
-      for (const [k, v] of [
-        ['photo', photo],
-        ['citizenship', citizenship],
-      ] as const) {
-        if (v == null) continue;
-        if (isUploadedFile(v)) uploads[k] = v;
-        else errors[k] = ['validation.file'];
-      }
-      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const { documents, oldCertificate, ...fields } = req.body;
       const user = currentUser(req);
-      await service.update(user, req.params.id, fields, uploads, req.ip);
-      return { data: await service.detail(user, req.params.id), message: 'Updated Successfully' };
+      await service.update(
+        user,
+        req.params.id,
+        fields,
+        uploadsOf({ documents, oldCertificate }),
+        req.ip,
+      );
+      return {
+        data: await service.detail(user, req.params.id, requestLang(req)),
+        message: 'Updated Successfully',
+      };
     },
   );
 
@@ -171,7 +320,7 @@ export default async function applicationRoutes(
           raw: req.body,
         });
         return {
-          data: await service.detail(user, req.params.id),
+          data: await service.detail(user, req.params.id, requestLang(req)),
           message: 'Action was successful',
         };
       },
@@ -213,6 +362,13 @@ export default async function applicationRoutes(
     'Approve: registration number and certificate (paid → approved)',
     remarksSchema,
     (x) => service.approve(x.user, x.id, x.body.remarks, x.ip),
+  );
+  transition(
+    'accept',
+    'accept',
+    'Accept an old paper registration into the system (pending → approved, unpaid)',
+    acceptSchema,
+    (x) => service.accept(x.user, x.id, x.body.remarks, x.body.expiryDate, x.ip),
   );
   transition(
     'cancel',

@@ -9,18 +9,22 @@
  * makes the second one a 409), the side effect (bill, payment, registration number,
  * certificate), a history entry and an audit row.
  */
-import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   assessFees,
   DEFAULT_FEE_SETTINGS,
   FeeError,
+  renewalTiming,
   type Bill,
   type FeeSettings,
+  type RenewalTiming,
 } from '../../../shared/fees.js';
 import { todayAd } from '../../../shared/bs-date.js';
+import { translate, type Lang } from '../../../shared/i18n/index.js';
+import { fiscalYearOf } from '../../../shared/fiscal-year.js';
 import {
   ACTION_PERMISSION,
   allowedActions,
@@ -36,7 +40,7 @@ import {
 } from '../../../shared/schemas/applications.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
-import { AppError } from '../../errors.js';
+import { AppError, type FieldError } from '../../errors.js';
 import { boolValue, enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -53,6 +57,8 @@ import {
   fiscalYears,
   payments,
   registrationCounters,
+  requiredFiles,
+  checkboxes,
   settings,
   states,
   taxSetups,
@@ -60,10 +66,70 @@ import {
   wards,
 } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { checkUpload, type FileStore, type UploadedFile } from '../../lib/storage.js';
+import {
+  checkUpload,
+  type CheckedFile,
+  type FileStore,
+  type UploadedFile,
+} from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { Notifier, NotifyKind } from '../notifications/notify.js';
 
 type Actor = Pick<AuthUser, 'id' | 'userType' | 'wardId' | 'permissions'>;
+type AppRow = typeof applications.$inferSelect;
+
+/** Uploads of a create or update: required files by slug, and an old registration's scan. */
+export interface ApplicationUploads {
+  documents: Record<string, UploadedFile>;
+  oldCertificate?: UploadedFile;
+}
+
+/** Days before expiry from which a registration may be renewed (issue 4 §5). */
+export const RENEWAL_WINDOW_DAYS = 30;
+/** Statuses in which a renewal is still in progress (one at a time per registration). */
+const OPEN_RENEWAL = ['pending', 'verified', 'paid', 'rejected'] as const;
+
+/** Names of the document kinds that are not required-file slugs, in both languages. */
+export const DOCUMENT_KINDS: Record<string, { en: string; ne: string }> = {
+  photo: { en: 'Photo', ne: 'फोटो' },
+  citizenship: { en: 'Citizenship document', ne: 'नागरिकता प्रमाणपत्र' },
+  'old-certificate': { en: 'Old registration certificate', ne: 'पुरानो दर्ता प्रमाणपत्र' },
+  'renew-proof': { en: 'Renewal proof', ne: 'नवीकरणको प्रमाण' },
+};
+
+/** `ad` plus `days` days, AD 'YYYY-MM-DD' (calendar arithmetic in UTC, no time of day). */
+export function addDaysAd(ad: string, days: number): string {
+  const t = new Date(`${ad}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (AD dates); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Why `action` does not apply to this kind of application (a translation key), or null:
+ * only an old paper registration that is not a renewal is accepted, and it is not verified.
+ */
+function kindBlock(
+  app: Pick<AppRow, 'isOldRegistration' | 'isRenewal'>,
+  action: AppAction,
+): string | null {
+  const old = app.isOldRegistration && !app.isRenewal;
+  if (action === 'accept' && !old) return 'errors.notOldRegistration';
+  if (action === 'verify' && old) return 'errors.oldRegistrationOnly';
+  return null;
+}
+
+/** A checked upload waiting to be stored, and the document it becomes. */
+interface PendingDoc {
+  kind: string;
+  requiredFileId: number | null;
+  field: string;
+  file: CheckedFile;
+}
 
 /** The WHERE clause that limits `actor` to the applications they may see. */
 export function scopeOf(actor: Actor): SQL | undefined {
@@ -109,11 +175,34 @@ export const APPLICATION_LIST: ListSpec = {
   tiebreak: applications.id,
 };
 
+/** renewRegistrationList: sorting and filters (issue 4 §5). */
+export const RENEWAL_LIST: ListSpec = {
+  sortable: {
+    id: applications.id,
+    registrationNo: applications.registrationNo,
+    businessName: applications.businessName,
+    expiryDate: applications.expiryDate,
+  },
+  filters: {
+    q: f.search(applications.businessName, applications.ownerName, applications.registrationNo),
+    wardId: f.eq(applications.wardId),
+    businessTypeId: f.eq(applications.businessTypeId),
+    state: f.custom(z.enum(['expired', 'expiring']), (v) =>
+      v === 'expired'
+        ? sql`${applications.expiryDate} < ${todayAd()}`
+        : sql`${applications.expiryDate} >= ${todayAd()}`,
+    ),
+    ...f.range('expiry', applications.expiryDate),
+  },
+  tiebreak: applications.id,
+};
+
 export class ApplicationService {
   constructor(
     private readonly db: Db,
     private readonly store: FileStore,
     private readonly signingKey: string,
+    private readonly notifier: Notifier | null = null,
   ) {}
 
   // ------------------------------------------------------------------ reads
@@ -166,8 +255,11 @@ export class ApplicationService {
     return row;
   }
 
-  /** Full detail for the detail page (information, history, images tabs). */
-  async detail(actor: Actor, id: number) {
+  /**
+   * Full detail for the detail page (information, history, images tabs), with what the
+   * actor may do next. `lang` picks the language of the fee estimate's problem text.
+   */
+  async detail(actor: Actor, id: number, lang: Lang = 'en-US') {
     const a = await this.visible(this.db, actor, id);
     const pState = alias(states, 'p_state');
     const pDistrict = alias(districts, 'p_district');
@@ -198,9 +290,13 @@ export class ApplicationService {
         originalName: files.originalName,
         sizeBytes: files.sizeBytes,
         checks: applicationDocuments.checks,
+        requiredFileId: applicationDocuments.requiredFileId,
+        requiredNameEn: requiredFiles.nameEn,
+        requiredNameNe: requiredFiles.nameNe,
       })
       .from(applicationDocuments)
       .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+      .leftJoin(requiredFiles, eq(requiredFiles.id, applicationDocuments.requiredFileId))
       .where(eq(applicationDocuments.applicationId, id))
       .orderBy(asc(applicationDocuments.id));
     const history = await this.db
@@ -249,13 +345,46 @@ export class ApplicationService {
       .orderBy(desc(certificates.id))
       .limit(1);
     const { deletedOn: _d, ...rest } = a;
+    const [renewalOf] = a.renewalOfId
+      ? await this.db
+          .select({
+            id: applications.id,
+            registrationNo: applications.registrationNo,
+            businessName: applications.businessName,
+            expiryDate: applications.expiryDate,
+          })
+          .from(applications)
+          .where(eq(applications.id, a.renewalOfId))
+      : [];
+    const openRenewal = a.isRenewal ? null : await this.openRenewalOf(this.db, a.id);
+    const canRenew =
+      hasAnyPermission(actor.permissions, ['renew-applications']) &&
+      !(await this.renewBlock(this.db, a));
+    let estimate: { bill: Bill | null; problem: string | null } | null = null;
+    if (
+      !a.bill &&
+      (a.appStatus === 'pending' || a.appStatus === 'rejected') &&
+      !kindBlock(a, 'verify')
+    ) {
+      const e = await this.estimate(this.db, a);
+      estimate = { bill: e.bill, problem: e.problem ? translate(lang, e.problem) : null };
+    }
     return {
       ...rest,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
       ...names,
       bill: (a.bill as Bill | null) ?? null,
-      documents,
+      estimate,
+      documents: documents.map(({ requiredNameEn, requiredNameNe, ...d }) => ({
+        ...d,
+        nameEn: requiredNameEn ?? DOCUMENT_KINDS[d.kind]?.en ?? d.kind,
+        nameNe: requiredNameNe ?? DOCUMENT_KINDS[d.kind]?.ne ?? d.kind,
+      })),
+      renewalOf: renewalOf ?? null,
+      openRenewalId: openRenewal?.id ?? null,
+      canRenew,
+      canCheckDocuments: this.canCheckDocuments(actor, a.appStatus),
       history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
       payments: pays,
       certificate: cert
@@ -267,7 +396,7 @@ export class ApplicationService {
           }
         : null,
       owners: await this.ownersOf(this.db, id),
-      allowedActions: this.actionsFor(actor, a.appStatus, a.userId),
+      allowedActions: this.actionsFor(actor, a),
       canEdit: this.canEdit(actor, a.appStatus, a.userId),
     };
   }
@@ -296,63 +425,189 @@ export class ApplicationService {
     return status === 'pending' || status === 'verified' || status === 'rejected';
   }
 
-  /** Legal actions from `status` that `actor` holds the permission for. */
-  actionsFor(actor: Actor, status: AppStatus, ownerId: number): AppAction[] {
-    return allowedActions(status).filter((a) => {
+  /**
+   * Legal actions on `app` that `actor` holds the permission for. An old paper registration
+   * is accepted, never verified; anything else is verified, never accepted.
+   */
+  actionsFor(
+    actor: Actor,
+    app: Pick<AppRow, 'appStatus' | 'userId' | 'isOldRegistration' | 'isRenewal'>,
+  ): AppAction[] {
+    return allowedActions(app.appStatus).filter((a) => {
+      if (kindBlock(app, a)) return false;
       if (!hasAnyPermission(actor.permissions, [ACTION_PERMISSION[a]])) return false;
       if (actor.userType === 'user')
-        return (a === 'cancel' || a === 'resubmit') && ownerId === actor.id;
+        return (a === 'cancel' || a === 'resubmit') && app.userId === actor.id;
       // Resubmitting is the applicant's answer to a rejection; staff edit instead.
       return a !== 'resubmit';
     });
   }
 
+  // ------------------------------------------------------------------ documents
+
+  /**
+   * Checks uploads against the required-file setup (SPEC §5): for `mode` create, files set
+   * to create or both are offered; for update, update or both. A required one that is
+   * neither uploaded nor already in `present` (kinds already attached) is a 422 naming the
+   * file in both languages; an upload that is not offered is a 422 too. Then each upload
+   * is checked (type by magic bytes, 5 MiB).
+   */
+  private async checkDocuments(
+    mode: 'create' | 'update',
+    uploads: Record<string, UploadedFile>,
+    present: ReadonlySet<string>,
+  ): Promise<PendingDoc[]> {
+    const offered = await this.db
+      .select()
+      .from(requiredFiles)
+      .where(
+        and(
+          inArray(requiredFiles.requiredIn, [mode, 'both']),
+          eq(requiredFiles.status, 1),
+          isNull(requiredFiles.deletedOn),
+        ),
+      )
+      .orderBy(asc(requiredFiles.id));
+    const errors: Record<string, FieldError[]> = {};
+    for (const slug of Object.keys(uploads)) {
+      if (!offered.some((r) => r.slug === slug)) errors[`doc_${slug}`] = ['errors.unknownField'];
+    }
+    for (const r of offered) {
+      if (r.isRequired && !uploads[r.slug] && !present.has(r.slug)) {
+        errors[`doc_${r.slug}`] = [
+          { key: 'validation.fileRequired', vars: { name: { en: r.nameEn, ne: r.nameNe } } },
+        ];
+      }
+    }
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+    return offered
+      .filter((r) => uploads[r.slug])
+      .map((r) => ({
+        kind: r.slug,
+        requiredFileId: r.id,
+        field: `doc_${r.slug}`,
+        file: checkUpload(`doc_${r.slug}`, uploads[r.slug]),
+      }));
+  }
+
+  /**
+   * The scan of an old paper registration's certificate: compulsory when the flag is set and
+   * the application has none yet; refused when the flag is not set.
+   */
+  private checkOldCertificate(
+    isOld: boolean,
+    upload: UploadedFile | undefined,
+    alreadyHas: boolean,
+  ): PendingDoc[] {
+    if (!isOld) {
+      if (upload) throw AppError.validation({ oldCertificate: ['errors.unknownField'] });
+      return [];
+    }
+    if (!upload) {
+      if (alreadyHas) return [];
+      throw AppError.validation({
+        oldCertificate: [
+          { key: 'validation.fileRequired', vars: { name: DOCUMENT_KINDS['old-certificate'] } },
+        ],
+      });
+    }
+    return [
+      {
+        kind: 'old-certificate',
+        requiredFileId: null,
+        field: 'oldCertificate',
+        file: checkUpload('oldCertificate', upload),
+      },
+    ];
+  }
+
+  /** Writes checked files to the store; their names go into `saved` for discard on failure. */
+  private async storeAll(docs: PendingDoc[], saved: string[]) {
+    const out: (PendingDoc & { storedName: string })[] = [];
+    for (const d of docs) {
+      const storedName = await this.store.save(d.file);
+      saved.push(storedName);
+      out.push({ ...d, storedName });
+    }
+    return out;
+  }
+
+  /** `files` rows for stored uploads, ids in the same order. */
+  private async fileRows(
+    tx: Tx,
+    ownerUserId: number,
+    docs: { file: CheckedFile; storedName: string }[],
+  ): Promise<number[]> {
+    if (!docs.length) return [];
+    const rows = await tx
+      .insert(files)
+      .values(
+        docs.map((d) => ({
+          ownerUserId,
+          originalName: d.file.originalName,
+          storedName: d.storedName,
+          mime: d.file.mime,
+          sizeBytes: d.file.data.length,
+          sha256: d.file.sha256,
+        })),
+      )
+      .returning({ id: files.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** 422 on oldRegistrationNo when that number is already a registration in the system. */
+  private async checkOldNumberFree(input: ApplicationFields) {
+    if (!input.isOldRegistration || !input.oldRegistrationNo) return;
+    const [taken] = await this.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.registrationNo, input.oldRegistrationNo),
+          isNull(applications.deletedOn),
+        ),
+      )
+      .limit(1);
+    if (taken) throw AppError.validation({ oldRegistrationNo: ['errors.registrationNoTaken'] });
+  }
+
   // ------------------------------------------------------------------ create
 
   /**
-   * Creates a pending application with the applicant's photo and citizenship scan.
-   * Files are checked (type by magic bytes, 5 MiB) before anything is written and deleted
-   * again if the transaction fails. Throws AppError 413/422.
+   * Creates a pending application. The applicant's photo and citizenship scan come from
+   * their profile (422 'Please upload photos first' when either is missing, SPEC §5);
+   * required files and an old registration's certificate scan come with the form. Every
+   * check runs before a file is written, and written files are deleted again if the
+   * transaction fails. Throws AppError 413/422.
    */
   async create(
     actor: Actor,
     input: ApplicationFields,
-    uploads: { photo: UploadedFile; citizenship: UploadedFile },
+    uploads: ApplicationUploads,
     ip: string,
     lang: string,
   ): Promise<{ id: number; submissionNo: string }> {
-    const photo = checkUpload('photo', uploads.photo);
-    const citizenship = checkUpload('citizenship', uploads.citizenship);
+    const [profile] = await this.db
+      .select({ photo: users.photoFileId, citizenship: users.citizenshipFileId })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const photoId = profile?.photo;
+    const citizenshipId = profile?.citizenship;
+    if (!photoId || !citizenshipId)
+      throw new AppError(422, 'PHOTOS_REQUIRED', 'errors.photosFirst');
+    const docs = [
+      ...(await this.checkDocuments('create', uploads.documents, new Set())),
+      ...this.checkOldCertificate(input.isOldRegistration, uploads.oldCertificate, false),
+    ];
     await this.checkReferences(input);
+    await this.checkOldNumberFree(input);
     const fy = await this.currentFiscalYear(this.db);
     const saved: string[] = [];
     try {
-      const photoName = await this.store.save(photo);
-      saved.push(photoName);
-      const citName = await this.store.save(citizenship);
-      saved.push(citName);
+      const stored = await this.storeAll(docs, saved);
       return await this.db.transaction(async (tx) => {
-        const [pf, cf] = await tx
-          .insert(files)
-          .values([
-            {
-              ownerUserId: actor.id,
-              originalName: photo.originalName,
-              storedName: photoName,
-              mime: photo.mime,
-              sizeBytes: photo.data.length,
-              sha256: photo.sha256,
-            },
-            {
-              ownerUserId: actor.id,
-              originalName: citizenship.originalName,
-              storedName: citName,
-              mime: citizenship.mime,
-              sizeBytes: citizenship.data.length,
-              sha256: citizenship.sha256,
-            },
-          ])
-          .returning({ id: files.id });
+        const ids = await this.fileRows(tx, actor.id, stored);
+        const oldCert = stored.findIndex((d) => d.kind === 'old-certificate');
         const { owners, ...columns } = input;
         const [app] = await tx
           .insert(applications)
@@ -360,9 +615,10 @@ export class ApplicationService {
             ...columns,
             userId: actor.id,
             fiscalYearId: fy.id,
-            submissionNo: `tmp-${photoName}`,
+            submissionNo: `tmp-${randomUUID()}`,
             submissionDate: todayAd(),
             appStatus: 'pending',
+            oldCertificateFileId: oldCert >= 0 ? ids[oldCert] : null,
             lang,
           })
           .returning({ id: applications.id });
@@ -370,14 +626,15 @@ export class ApplicationService {
         await tx.update(applications).set({ submissionNo }).where(eq(applications.id, app.id));
         await this.saveOwners(tx, app.id, owners);
         await tx.insert(applicationDocuments).values([
-          { applicationId: app.id, kind: 'photo', fileId: pf.id },
-          { applicationId: app.id, kind: 'citizenship', fileId: cf.id },
+          { applicationId: app.id, kind: 'photo', fileId: photoId },
+          { applicationId: app.id, kind: 'citizenship', fileId: citizenshipId },
+          ...stored.map((d, i) => ({
+            applicationId: app.id,
+            kind: d.kind,
+            requiredFileId: d.requiredFileId,
+            fileId: ids[i],
+          })),
         ]);
-        // The applicant's profile keeps the latest photo and citizenship scan.
-        await tx
-          .update(users)
-          .set({ photoFileId: pf.id, citizenshipFileId: cf.id, updatedAt: new Date() })
-          .where(eq(users.id, actor.id));
         await tx.insert(applicationHistory).values({
           applicationId: app.id,
           userId: actor.id,
@@ -401,12 +658,22 @@ export class ApplicationService {
   }
 
   /** Replaces the owners of a multiple-owner application (positions 1..n). */
-  private async saveOwners(tx: Tx, applicationId: number, owners: ApplicationFields['owners']) {
+  private async saveOwners(
+    tx: Tx,
+    applicationId: number,
+    owners: { name: string; fatherOrHusbandName: string | null; citizenshipNo: string | null }[],
+  ) {
     await tx.delete(applicationOwners).where(eq(applicationOwners.applicationId, applicationId));
     if (owners.length) {
-      await tx
-        .insert(applicationOwners)
-        .values(owners.map((o, i) => ({ applicationId, position: i + 1, ...o })));
+      await tx.insert(applicationOwners).values(
+        owners.map((o, i) => ({
+          applicationId,
+          position: i + 1,
+          name: o.name,
+          fatherOrHusbandName: o.fatherOrHusbandName,
+          citizenshipNo: o.citizenshipNo,
+        })),
+      );
     }
   }
 
@@ -416,27 +683,41 @@ export class ApplicationService {
    * Edits an application (the whole form, like create). 404 when not visible, 409 when the
    * actor may not edit it in its status (see canEdit). The applicant editing a rejected
    * application resubmits it (→ pending, history `resubmit`); a verified application whose
-   * capital, business type or rent changes gets its bill re-assessed. Photo and citizenship
-   * replace the application's documents of that kind when sent. One transaction with a
-   * compare-and-set on the status; history lists only the changed fields.
+   * capital, business type or rent changes gets its bill re-assessed. Uploaded required
+   * files (and an old certificate scan) replace the documents of their kind; files required
+   * on update must be attached afterwards (SPEC §5). One transaction with a compare-and-set
+   * on the status; history lists only the changed fields.
    */
   async update(
     actor: Actor,
     id: number,
     input: ApplicationFields,
-    uploads: { photo?: UploadedFile; citizenship?: UploadedFile },
+    uploads: ApplicationUploads,
     ip: string,
   ): Promise<void> {
     const current = await this.visible(this.db, actor, id);
     if (!this.canEdit(actor, current.appStatus, current.userId)) throw AppError.conflict();
-    const checked = (['photo', 'citizenship'] as const).flatMap((kind) => {
-      const u = uploads[kind];
-      return u ? [{ kind, file: checkUpload(kind, u) }] : [];
-    });
+    const present = new Set(
+      (
+        await this.db
+          .select({ kind: applicationDocuments.kind })
+          .from(applicationDocuments)
+          .where(eq(applicationDocuments.applicationId, id))
+      ).map((d) => d.kind),
+    );
+    const docs = [
+      ...(await this.checkDocuments('update', uploads.documents, present)),
+      ...this.checkOldCertificate(
+        input.isOldRegistration,
+        uploads.oldCertificate,
+        present.has('old-certificate'),
+      ),
+    ];
     // A ward admin cannot move an application out of their own ward.
     if (actor.userType === 'wardadmin' && input.wardId !== current.wardId)
       throw AppError.validation({ wardId: ['validation.choice'] });
     await this.checkReferences(input);
+    if (input.oldRegistrationNo !== current.oldRegistrationNo) await this.checkOldNumberFree(input);
     const { owners, ...columns } = input;
     const beforeOwners = await this.ownersOf(this.db, id);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -454,7 +735,7 @@ export class ApplicationService {
       }));
     if (JSON.stringify(norm(beforeOwners)) !== JSON.stringify(norm(owners)))
       changes.owners = { from: norm(beforeOwners), to: norm(owners) };
-    for (const c of checked) changes[c.kind] = { from: null, to: c.file.originalName };
+    for (const d of docs) changes[d.field] = { from: null, to: d.file.originalName };
 
     const resubmit = actor.userType === 'user' && current.appStatus === 'rejected';
     const to: AppStatus = resubmit ? 'pending' : current.appStatus;
@@ -463,16 +744,7 @@ export class ApplicationService {
       ['capitalCurrent', 'businessTypeId', ...RENT_FIELDS].some((k) => k in changes);
     const saved: string[] = [];
     try {
-      const stored: {
-        kind: 'photo' | 'citizenship';
-        name: string;
-        file: (typeof checked)[number]['file'];
-      }[] = [];
-      for (const c of checked) {
-        const name = await this.store.save(c.file);
-        saved.push(name);
-        stored.push({ kind: c.kind, name, file: c.file });
-      }
+      const stored = await this.storeAll(docs, saved);
       await this.db.transaction(async (tx) => {
         const extra: Partial<typeof applications.$inferInsert> = {};
         if (reassess) {
@@ -482,6 +754,9 @@ export class ApplicationService {
           if (before?.total !== bill.total)
             changes.bill = { from: before?.total ?? null, to: bill.total };
         }
+        const ids = await this.fileRows(tx, current.userId, stored);
+        const oldCert = stored.findIndex((d) => d.kind === 'old-certificate');
+        if (oldCert >= 0) extra.oldCertificateFileId = ids[oldCert];
         const updated = await tx
           .update(applications)
           .set({ ...columns, ...extra, appStatus: to, updatedAt: new Date() })
@@ -489,29 +764,21 @@ export class ApplicationService {
           .returning({ id: applications.id });
         if (updated.length !== 1) throw AppError.conflict();
         if (changes.owners) await this.saveOwners(tx, id, owners);
-        for (const s of stored) {
-          const [row] = await tx
-            .insert(files)
-            .values({
-              ownerUserId: current.userId,
-              originalName: s.file.originalName,
-              storedName: s.name,
-              mime: s.file.mime,
-              sizeBytes: s.file.data.length,
-              sha256: s.file.sha256,
-            })
-            .returning({ id: files.id });
+        for (const [i, d] of stored.entries()) {
           await tx
             .delete(applicationDocuments)
             .where(
               and(
                 eq(applicationDocuments.applicationId, id),
-                eq(applicationDocuments.kind, s.kind),
+                eq(applicationDocuments.kind, d.kind),
               ),
             );
-          await tx
-            .insert(applicationDocuments)
-            .values({ applicationId: id, kind: s.kind, fileId: row.id });
+          await tx.insert(applicationDocuments).values({
+            applicationId: id,
+            kind: d.kind,
+            requiredFileId: d.requiredFileId,
+            fileId: ids[i],
+          });
         }
         const action = resubmit ? 'resubmit' : 'edit';
         await tx.insert(applicationHistory).values({
@@ -535,6 +802,282 @@ export class ApplicationService {
       await this.store.discard(saved);
       throw err;
     }
+  }
+
+  // ------------------------------------------------------------------ renewal
+
+  /**
+   * Why `reg` cannot be renewed today (a translation key for a 409), or null: it must be an
+   * approved registration (not a renewal request), expired or expiring within
+   * RENEWAL_WINDOW_DAYS, with no renewal already in progress.
+   */
+  private async renewBlock(db: Db | Tx, reg: AppRow): Promise<string | null> {
+    if (reg.appStatus !== 'approved' || reg.isRenewal || !reg.expiryDate)
+      return 'errors.notRenewable';
+    if (reg.expiryDate > addDaysAd(todayAd(), RENEWAL_WINDOW_DAYS))
+      return 'errors.notDueForRenewal';
+    return (await this.openRenewalOf(db, reg.id)) ? 'errors.renewalOpen' : null;
+  }
+
+  /** The renewal of registration `id` still in progress, if any. */
+  private async openRenewalOf(db: Db | Tx, id: number) {
+    const [open] = await db
+      .select({ id: applications.id, appStatus: applications.appStatus })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.renewalOfId, id),
+          inArray(applications.appStatus, [...OPEN_RENEWAL]),
+          isNull(applications.deletedOn),
+        ),
+      )
+      .limit(1);
+    return open ?? null;
+  }
+
+  /**
+   * Starts the renewal of registration `id` (SPEC §2 re-new-registration/{id}): a pending
+   * application marked as a renewal of it, with the registration's details, owners, photo
+   * and citizenship, plus the renew proof and old certificate scans. It then follows the
+   * usual flow (DESIGN.md §4). 404 when not visible; 409 when not renewable (renewBlock). A
+   * concurrent second renewal hits the open-renewal unique index and is a 409 too.
+   */
+  async renew(
+    actor: Actor,
+    id: number,
+    uploads: { renewProof: UploadedFile; oldCertificate: UploadedFile },
+    remarks: string | null,
+    ip: string,
+    lang: string,
+  ): Promise<{ id: number; submissionNo: string }> {
+    const reg = await this.visible(this.db, actor, id);
+    const block = await this.renewBlock(this.db, reg);
+    if (block) throw AppError.conflict(block);
+    const docs: PendingDoc[] = [
+      {
+        kind: 'renew-proof',
+        requiredFileId: null,
+        field: 'renewProof',
+        file: checkUpload('renewProof', uploads.renewProof),
+      },
+      {
+        kind: 'old-certificate',
+        requiredFileId: null,
+        field: 'oldCertificate',
+        file: checkUpload('oldCertificate', uploads.oldCertificate),
+      },
+    ];
+    const fy = await this.currentFiscalYear(this.db);
+    const saved: string[] = [];
+    try {
+      const stored = await this.storeAll(docs, saved);
+      return await this.db.transaction(async (tx) => {
+        const [renewProofFileId, oldCertificateFileId] = await this.fileRows(
+          tx,
+          reg.userId,
+          stored,
+        );
+        const {
+          id: _id,
+          createdAt: _c,
+          updatedAt: _u,
+          deletedOn: _d,
+          registrationNo: _rn,
+          registrationSerial: _rs,
+          registrationFiscalYearId: _rf,
+          registrationDate: _rd,
+          expiryDate: _e,
+          bill: _b,
+          ...details
+        } = reg;
+        const [app] = await tx
+          .insert(applications)
+          .values({
+            ...details,
+            appStatus: 'pending',
+            isRenewal: true,
+            renewalOfId: reg.id,
+            fiscalYearId: fy.id,
+            submissionNo: `tmp-${randomUUID()}`,
+            submissionDate: todayAd(),
+            renewProofFileId,
+            oldCertificateFileId,
+            lang: actor.id === reg.userId ? lang : reg.lang,
+          })
+          .onConflictDoNothing()
+          .returning({ id: applications.id });
+        if (!app) throw AppError.conflict('errors.renewalOpen');
+        const submissionNo = `${fy.slug}-${String(app.id).padStart(6, '0')}`;
+        await tx.update(applications).set({ submissionNo }).where(eq(applications.id, app.id));
+        await this.saveOwners(tx, app.id, await this.ownersOf(tx, reg.id));
+        const carried = await tx
+          .select({ kind: applicationDocuments.kind, fileId: applicationDocuments.fileId })
+          .from(applicationDocuments)
+          .where(
+            and(
+              eq(applicationDocuments.applicationId, reg.id),
+              inArray(applicationDocuments.kind, ['photo', 'citizenship']),
+            ),
+          );
+        await tx
+          .insert(applicationDocuments)
+          .values([
+            ...carried.map((c) => ({ applicationId: app.id, ...c })),
+            { applicationId: app.id, kind: 'renew-proof', fileId: renewProofFileId },
+            { applicationId: app.id, kind: 'old-certificate', fileId: oldCertificateFileId },
+          ]);
+        await tx.insert(applicationHistory).values({
+          applicationId: app.id,
+          userId: actor.id,
+          action: 'submit',
+          fromStatus: null,
+          toStatus: 'pending',
+          remarks,
+        });
+        await audit(tx, {
+          userId: actor.id,
+          action: 'application.renewal.submit',
+          entity: 'applications',
+          entityId: app.id,
+          data: { renewalOf: reg.id },
+          ip,
+        });
+        return { id: app.id, submissionNo };
+      });
+    } catch (err) {
+      await this.store.discard(saved);
+      throw err;
+    }
+  }
+
+  /**
+   * renewRegistrationList (SPEC §2): approved registrations whose expiry is past or within
+   * RENEWAL_WINDOW_DAYS days, scoped like the list, with the renewal in progress if any.
+   * `daysToExpiry` is negative once expired.
+   */
+  async renewals(actor: Actor, q: ListQuery) {
+    const today = todayAd();
+    const plan = listPlan(RENEWAL_LIST, q, [
+      isNull(applications.deletedOn),
+      scopeOf(actor),
+      eq(applications.appStatus, 'approved'),
+      eq(applications.isRenewal, false),
+      sql`${applications.expiryDate} <= ${addDaysAd(today, RENEWAL_WINDOW_DAYS)}`,
+    ]);
+    const renewal = alias(applications, 'renewal');
+    const rows = await this.db
+      .select({
+        id: applications.id,
+        registrationNo: applications.registrationNo,
+        businessName: applications.businessName,
+        ownerName: applications.ownerName,
+        expiryDate: applications.expiryDate,
+        isOldRegistration: applications.isOldRegistration,
+        businessTypeId: applications.businessTypeId,
+        businessTypeNameEn: businessTypes.nameEn,
+        businessTypeNameNe: businessTypes.nameNe,
+        wardId: applications.wardId,
+        wardNumber: wards.number,
+        renewalId: renewal.id,
+        renewalStatus: renewal.appStatus,
+      })
+      .from(applications)
+      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .leftJoin(
+        renewal,
+        and(
+          eq(renewal.renewalOfId, applications.id),
+          inArray(renewal.appStatus, [...OPEN_RENEWAL]),
+          isNull(renewal.deletedOn),
+        ),
+      )
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+    const [{ total }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(plan.where);
+    return {
+      data: rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+      meta: { total },
+    };
+  }
+
+  // ------------------------------------------------------------------ document checklist
+
+  /**
+   * Staff tick the image-checkbox checklist of one document (SPEC §1 "image checkboxes",
+   * issue 4 §3) while the application is pending, verified or paid (else 409). Unknown or
+   * inactive checkbox ids are a 422 on `checks`. Writes history and audit.
+   */
+  async setDocumentChecks(
+    actor: Actor,
+    id: number,
+    documentId: number,
+    checks: number[],
+    ip: string,
+  ) {
+    const app = await this.visible(this.db, actor, id);
+    if (!this.canCheckDocuments(actor, app.appStatus)) {
+      if (!hasAnyPermission(actor.permissions, ['verify-applications'])) throw AppError.forbidden();
+      throw AppError.conflict();
+    }
+    const [doc] = await this.db
+      .select()
+      .from(applicationDocuments)
+      .where(
+        and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.applicationId, id)),
+      );
+    if (!doc) throw AppError.notFound();
+    const wanted = [...new Set(checks)].sort((a, b) => a - b);
+    if (wanted.length) {
+      const known = await this.db
+        .select({ id: checkboxes.id })
+        .from(checkboxes)
+        .where(
+          and(
+            inArray(checkboxes.id, wanted),
+            eq(checkboxes.status, 1),
+            isNull(checkboxes.deletedOn),
+          ),
+        );
+      if (known.length !== wanted.length)
+        throw AppError.validation({ checks: ['validation.choice'] });
+    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(applicationDocuments)
+        .set({ checks: wanted })
+        .where(eq(applicationDocuments.id, documentId));
+      await tx.insert(applicationHistory).values({
+        applicationId: id,
+        userId: actor.id,
+        action: 'checklist',
+        fromStatus: app.appStatus,
+        toStatus: app.appStatus,
+        changes: { [doc.kind]: { from: doc.checks, to: wanted } },
+      });
+      await audit(tx, {
+        userId: actor.id,
+        action: 'application.checklist',
+        entity: 'applications',
+        entityId: id,
+        data: { documentId, checks: wanted },
+        ip,
+      });
+    });
+  }
+
+  /** Staff who verify may tick document checklists until the application is approved. */
+  canCheckDocuments(actor: Actor, status: AppStatus): boolean {
+    return (
+      actor.userType !== 'user' &&
+      hasAnyPermission(actor.permissions, ['verify-applications']) &&
+      (status === 'pending' || status === 'verified' || status === 'paid')
+    );
   }
 
   /** Foreign keys must exist, be active and agree with each other (422 on the field). */
@@ -608,36 +1151,121 @@ export class ApplicationService {
     },
   ): Promise<void> {
     const current = await this.visible(this.db, actor, id);
-    if (!this.actionsFor(actor, current.appStatus, current.userId).includes(action)) {
-      // Distinguish "not allowed for you" from "not allowed now".
+    if (!this.actionsFor(actor, current).includes(action)) {
+      // Distinguish "not allowed for you" from "not allowed now" or "not for this kind".
       const to = nextStatus(current.appStatus, action);
       if (to === null) throw AppError.conflict();
+      const block = kindBlock(current, action);
+      if (block) throw AppError.conflict(block);
       throw AppError.forbidden();
     }
     const to = nextStatus(current.appStatus, action)!;
     await this.db.transaction(async (tx) => {
       const extra = opts.effect ? await opts.effect(tx, current) : {};
-      const updated = await tx
-        .update(applications)
-        .set({ ...extra, appStatus: to, updatedAt: new Date() })
-        .where(and(eq(applications.id, id), eq(applications.appStatus, current.appStatus)))
-        .returning({ id: applications.id });
-      if (updated.length !== 1) throw AppError.conflict();
-      await tx.insert(applicationHistory).values({
-        applicationId: id,
-        userId: actor.id,
-        action,
-        fromStatus: current.appStatus,
-        toStatus: to,
+      await this.applyTransition(tx, current, action, to, {
+        actorId: actor.id,
         remarks: opts.remarks ?? null,
+        ip: opts.ip,
+        extra,
       });
+    });
+  }
+
+  /**
+   * The common part of every transition, inside the caller's transaction: compare-and-set of
+   * the status (409 when it moved meanwhile), history, audit, and the applicant's
+   * notification (all but their own resubmission).
+   */
+  private async applyTransition(
+    tx: Tx,
+    current: AppRow,
+    action: AppAction,
+    to: AppStatus,
+    o: {
+      actorId: number | null;
+      remarks: string | null;
+      ip: string | null;
+      extra: Partial<typeof applications.$inferInsert>;
+    },
+  ) {
+    const id = current.id;
+    const updated = await tx
+      .update(applications)
+      .set({ ...o.extra, appStatus: to, updatedAt: new Date() })
+      .where(and(eq(applications.id, id), eq(applications.appStatus, current.appStatus)))
+      .returning({ id: applications.id });
+    if (updated.length !== 1) throw AppError.conflict();
+    await tx.insert(applicationHistory).values({
+      applicationId: id,
+      userId: o.actorId,
+      action,
+      fromStatus: current.appStatus,
+      toStatus: to,
+      remarks: o.remarks,
+    });
+    await audit(tx, {
+      userId: o.actorId,
+      action: `application.${action}`,
+      entity: 'applications',
+      entityId: id,
+      data: { from: current.appStatus, to, remarks: o.remarks },
+      ip: o.ip,
+    });
+    const kind: NotifyKind | null =
+      action === 'resubmit'
+        ? null
+        : action === 'approve' && current.isRenewal && current.renewalOfId
+          ? 'renew'
+          : action;
+    if (kind && this.notifier) {
+      const bill = ((o.extra.bill ?? current.bill) as Bill | null) ?? null;
+      await this.notifier.toApplicant(tx, id, kind, {
+        remarks: o.remarks,
+        amount: bill?.total,
+        certificateOf: current.renewalOfId ?? id,
+      });
+    }
+  }
+
+  /**
+   * An online payment confirmed by its gateway moves application `id` from verified to paid
+   * (issue 6), inside the caller's transaction; the gateway's confirmation is the authority,
+   * so no permission is checked. Returns false (and changes nothing) when the application is
+   * no longer verified, e.g. paid at the counter meanwhile.
+   */
+  async markPaidOnline(tx: Tx, id: number, byUserId: number | null, ip: string | null) {
+    const [current] = await tx.select().from(applications).where(eq(applications.id, id));
+    if (!current || current.appStatus !== 'verified') return false;
+    await this.applyTransition(tx, current, 'pay', 'paid', {
+      actorId: byUserId,
+      remarks: null,
+      ip,
+      extra: {},
+    });
+    return true;
+  }
+
+  /** The application if `actor` may see it, else AppError 404. */
+  visibleApplication(actor: Actor, id: number) {
+    return this.visible(this.db, actor, id);
+  }
+
+  /**
+   * A free-text message from staff to the applicant of `id` (SPEC §2 "send notification"):
+   * in-app, SMS and email through the outbox; 404 when not visible. Audited.
+   */
+  async sendMessage(actor: Actor, id: number, message: string, ip: string) {
+    const app = await this.visible(this.db, actor, id);
+    if (!this.notifier) throw AppError.conflict();
+    await this.db.transaction(async (tx) => {
+      await this.notifier!.toApplicant(tx, app.id, 'manual', { message });
       await audit(tx, {
         userId: actor.id,
-        action: `application.${action}`,
+        action: 'application.message',
         entity: 'applications',
-        entityId: id,
-        data: { from: current.appStatus, to, remarks: opts.remarks ?? null },
-        ip: opts.ip,
+        entityId: app.id,
+        data: { length: message.length },
+        ip,
       });
     });
   }
@@ -651,16 +1279,43 @@ export class ApplicationService {
     });
   }
 
-  /** The bill of `app` from the tax setup of its fiscal year (422 when no band matches). */
+  /**
+   * How late a renewal is, from the expiry of the registration it renews to today (Nepal):
+   * months late (BS), fiscal years due and whether it is early (DESIGN.md §5). Null for a
+   * new registration. 409 when the registration has no expiry date.
+   */
+  private async timingOf(
+    db: Db | Tx,
+    app: Pick<AppRow, 'isRenewal' | 'renewalOfId'>,
+  ): Promise<RenewalTiming | null> {
+    if (!app.isRenewal || !app.renewalOfId) return null;
+    const [reg] = await db
+      .select({ expiryDate: applications.expiryDate })
+      .from(applications)
+      .where(eq(applications.id, app.renewalOfId));
+    if (!reg?.expiryDate) throw AppError.conflict('errors.notRenewable');
+    return renewalTiming(reg.expiryDate, todayAd());
+  }
+
+  /**
+   * The bill of `app` from the tax setup of its fiscal year (422 NO_TAX_BAND when no band
+   * matches: never a zero bill). A renewal is charged for the years due and the months late
+   * since the registration's expiry, or gets the early discount.
+   */
   private async assess(
-    tx: Tx,
+    db: Db | Tx,
     app: Pick<
-      typeof applications.$inferSelect,
-      'fiscalYearId' | 'businessTypeId' | 'capitalCurrent' | 'isRenewal' | 'rentMonthly'
+      AppRow,
+      | 'fiscalYearId'
+      | 'businessTypeId'
+      | 'capitalCurrent'
+      | 'isRenewal'
+      | 'renewalOfId'
+      | 'rentMonthly'
     > & { rentTaxPeriodMonths: number | null },
   ): Promise<Bill> {
-    const fyId = app.fiscalYearId ?? (await this.currentFiscalYear(tx)).id;
-    const bands = await tx
+    const fyId = app.fiscalYearId ?? (await this.currentFiscalYear(db)).id;
+    const bands = await db
       .select()
       .from(taxSetups)
       .where(
@@ -671,24 +1326,65 @@ export class ApplicationService {
           isNull(taxSetups.deletedOn),
         ),
       );
+    const timing = await this.timingOf(db, app);
     try {
       return assessFees({
         bands,
         capital: app.capitalCurrent,
         isRenewal: app.isRenewal,
-        fiscalYearsDue: 1,
-        monthsLate: 0,
-        renewedBeforeExpiry: false,
+        fiscalYearsDue: timing?.fiscalYearsDue ?? 1,
+        monthsLate: timing?.monthsLate ?? 0,
+        renewedBeforeExpiry: timing?.renewedBeforeExpiry ?? false,
         rent:
           app.rentMonthly && app.rentTaxPeriodMonths
             ? { monthly: app.rentMonthly, months: app.rentTaxPeriodMonths }
             : null,
-        settings: await this.feeSettings(tx),
+        settings: await this.feeSettings(db),
       });
     } catch (e) {
       if (e instanceof FeeError && e.code === 'no-tax-band') {
         throw new AppError(422, 'NO_TAX_BAND', 'errors.noTaxBand');
       }
+      throw e;
+    }
+  }
+
+  /**
+   * Fee estimate before submitting (issue 4 §6: the applicant sees the breakdown first).
+   * For a renewal (`renewalOf`, a registration the actor sees) the timing is as of today.
+   * Returns the bill, or the translation key of why there is none.
+   */
+  async quote(
+    actor: Actor,
+    q: {
+      businessTypeId: number;
+      capitalCurrent: number;
+      rentMonthly: number | null;
+      rentTaxPeriodMonths: number | null;
+      renewalOf: number | null;
+    },
+  ): Promise<{ bill: Bill | null; problem: string | null; timing: RenewalTiming | null }> {
+    if (q.renewalOf) await this.visible(this.db, actor, q.renewalOf);
+    const app = {
+      fiscalYearId: null,
+      businessTypeId: q.businessTypeId,
+      capitalCurrent: q.capitalCurrent,
+      isRenewal: q.renewalOf != null,
+      renewalOfId: q.renewalOf,
+      rentMonthly: q.rentMonthly,
+      rentTaxPeriodMonths: q.rentTaxPeriodMonths,
+    };
+    return this.estimate(this.db, app);
+  }
+
+  /** `assess` that reports a missing tax band or fiscal year instead of throwing. */
+  private async estimate(db: Db | Tx, app: Parameters<ApplicationService['assess']>[1]) {
+    const timing = await this.timingOf(db, app).catch(() => null);
+    try {
+      return { bill: await this.assess(db, app), problem: null, timing };
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode !== 404)
+        return { bill: null, problem: e.messageKey, timing };
       throw e;
     }
   }
@@ -775,17 +1471,19 @@ export class ApplicationService {
   }
 
   /**
-   * Approve: assigns the next gapless registration number of the current fiscal year
-   * (`<serial>/<fiscal year>`, e.g. 145/2082-83, DESIGN.md §4), sets registration date
-   * (today, AD) and expiry (last day of the fiscal year, Ashadh end) and issues the
-   * certificate. The counter row is updated inside the transaction, so a failed approval
-   * leaves no gap.
+   * Approve. A new registration gets the next gapless registration number of the current
+   * fiscal year (`<serial>/<fiscal year>`, e.g. 145/2082-83, DESIGN.md §4), registration date
+   * (today, AD), expiry (last day of the fiscal year, Ashadh end) and a certificate. The
+   * counter row is updated inside the transaction, so a failed approval leaves no gap.
+   * A renewal instead extends the registration it renews (see renewRegistration).
    */
   approve(actor: Actor, id: number, remarks: string | null, ip: string) {
     return this.transition(actor, id, 'approve', {
       remarks,
       ip,
       effect: async (tx, app) => {
+        if (app.isRenewal && app.renewalOfId)
+          return this.renewRegistration(tx, actor, app, ip, remarks);
         const fy = await this.currentFiscalYear(tx);
         const [counter] = await tx
           .insert(registrationCounters)
@@ -796,26 +1494,129 @@ export class ApplicationService {
           })
           .returning({ serial: registrationCounters.lastSerial });
         const registrationNo = `${counter.serial}/${fy.slug}`;
-        const [cert] = await tx
-          .insert(certificates)
-          .values({
-            applicationId: app.id,
-            registrationNo,
-            fiscalYearId: fy.id,
-            verifyCode: `pending-${app.id}-${counter.serial}-${fy.id}`,
-            validUntil: fy.endDate,
-          })
-          .returning({ id: certificates.id });
-        await tx
-          .update(certificates)
-          .set({ verifyCode: this.verifyCode(cert.id, registrationNo) })
-          .where(eq(certificates.id, cert.id));
+        await this.issueCertificate(tx, app.id, registrationNo, fy.id, fy.endDate);
         return {
           registrationNo,
           registrationSerial: counter.serial,
           registrationFiscalYearId: fy.id,
           registrationDate: todayAd(),
           expiryDate: fy.endDate,
+        };
+      },
+    });
+  }
+
+  /** A certificate row with its signed verification code (DESIGN.md §4). */
+  private async issueCertificate(
+    tx: Tx,
+    applicationId: number,
+    registrationNo: string,
+    fiscalYearId: number,
+    validUntil: string,
+  ) {
+    const [cert] = await tx
+      .insert(certificates)
+      .values({
+        applicationId,
+        registrationNo,
+        fiscalYearId,
+        verifyCode: `pending-${randomUUID()}`,
+        validUntil,
+      })
+      .returning({ id: certificates.id });
+    await tx
+      .update(certificates)
+      .set({ verifyCode: this.verifyCode(cert.id, registrationNo) })
+      .where(eq(certificates.id, cert.id));
+  }
+
+  /**
+   * Approval of a renewal (issue 4 §5): the registration keeps its number; its expiry moves
+   * to the end of the current fiscal year — of the next one when it was renewed early, in
+   * the current year's last month (409 'no fiscal year' until staff set that year up) —
+   * and a new certificate is issued on it. The registration's history records the renewal.
+   * Returns the renewal row's registration and expiry dates.
+   */
+  private async renewRegistration(
+    tx: Tx,
+    actor: Actor,
+    renewal: AppRow,
+    ip: string,
+    remarks: string | null,
+  ): Promise<Partial<typeof applications.$inferInsert>> {
+    const [reg] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, renewal.renewalOfId!))
+      .for('update');
+    if (!reg || reg.appStatus !== 'approved' || !reg.registrationNo || !reg.expiryDate)
+      throw AppError.conflict('errors.notRenewable');
+    let fy = await this.currentFiscalYear(tx);
+    if (reg.expiryDate >= fy.endDate) {
+      const [next] = await tx
+        .select()
+        .from(fiscalYears)
+        .where(and(sql`${fiscalYears.startDate} > ${fy.endDate}`, isNull(fiscalYears.deletedOn)))
+        .orderBy(asc(fiscalYears.startDate))
+        .limit(1);
+      if (!next) throw new AppError(409, 'NO_FISCAL_YEAR', 'errors.noFiscalYear');
+      fy = next;
+    }
+    await tx
+      .update(applications)
+      .set({ expiryDate: fy.endDate, updatedAt: new Date() })
+      .where(eq(applications.id, reg.id));
+    await this.issueCertificate(tx, reg.id, reg.registrationNo, fy.id, fy.endDate);
+    await tx.insert(applicationHistory).values({
+      applicationId: reg.id,
+      userId: actor.id,
+      action: 'renew',
+      fromStatus: 'approved',
+      toStatus: 'approved',
+      remarks,
+      changes: {
+        expiryDate: { from: reg.expiryDate, to: fy.endDate },
+        renewal: { from: null, to: renewal.submissionNo },
+      },
+    });
+    await audit(tx, {
+      userId: actor.id,
+      action: 'application.renew',
+      entity: 'applications',
+      entityId: reg.id,
+      data: { renewalId: renewal.id, from: reg.expiryDate, to: fy.endDate },
+      ip,
+    });
+    return { registrationDate: todayAd(), expiryDate: fy.endDate };
+  }
+
+  /**
+   * Accepts an old paper registration into the system (issue 4 §5, DESIGN.md §4): staff have
+   * checked the scan of its certificate. It becomes approved with its old number and date,
+   * unpaid, valid until `expiryDate` (AD, from the paper certificate) or by default the end
+   * of the fiscal year of the old registration date; from there it renews like any other.
+   * 409 when that registration number is already in the system.
+   */
+  accept(actor: Actor, id: number, remarks: string | null, expiry: string | null, ip: string) {
+    return this.transition(actor, id, 'accept', {
+      remarks,
+      ip,
+      effect: async (tx, app) => {
+        const regDate = app.oldRegistrationDate;
+        if (!app.oldRegistrationNo || !regDate)
+          throw AppError.conflict('errors.notOldRegistration');
+        const expiryDate = expiry ?? fiscalYearOf(regDate).endAd;
+        if (expiryDate < regDate)
+          throw AppError.validation({ expiryDate: ['validation.dateOrder'] });
+        const [taken] = await tx
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.registrationNo, app.oldRegistrationNo));
+        if (taken) throw AppError.conflict('errors.registrationNoTaken');
+        return {
+          registrationNo: app.oldRegistrationNo,
+          registrationDate: regDate,
+          expiryDate,
         };
       },
     });

@@ -43,7 +43,7 @@ let fontFaceCss: string | undefined;
  * node_modules on first call and cached for the life of the process.
  * @throws Error if a font file cannot be resolved or read (packages not installed).
  */
-function fontFaces(): string {
+export function fontFaces(): string {
   if (fontFaceCss !== undefined) return fontFaceCss;
   const face = (family: string, weight: number, file: string, range: string): string =>
     `@font-face{font-family:'${family}';font-style:normal;font-weight:${weight};` +

@@ -12,8 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roles, userRoles } from '../../db/schema.js';
-import { auth, buildTestApp, login, multipart, type TestContext } from '../../test/helper.js';
-import { submit, validFields, validFiles } from '../../test/fixtures.js';
+import {
+  auth,
+  buildTestApp,
+  login,
+  multipart,
+  readFixture,
+  type TestContext,
+} from '../../test/helper.js';
+import { submit, uploadProfileDocuments, validFields, validFiles } from '../../test/fixtures.js';
 import {
   body,
   client,
@@ -56,12 +63,33 @@ const tokens: Partial<Record<Actor, string>> = {};
 const target: Record<string, { id: number; del: number; slug?: string; form: Form }> = {};
 let appId: number;
 let fileId: number;
+let documentId: number;
+let admin: string;
+
+/**
+ * A scan for each required file the sample rows of this test add (required on both), so an
+ * allowed create or update is refused by nothing but its permission check.
+ */
+async function sampleDocuments(mode: 'create' | 'update') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/required-files/all',
+    headers: auth(admin),
+  });
+  const rows = body<{ data: { slug: string; requiredIn: string }[] }>(res).data;
+  const data = await readFixture('citizenship.png');
+  return Object.fromEntries(
+    rows
+      .filter((r) => r.requiredIn === mode || r.requiredIn === 'both')
+      .map((r) => [`doc_${r.slug}`, { filename: `${r.slug}.png`, data, type: 'image/png' }]),
+  );
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
   p = await parents(t.database);
   const api = client(t.app);
-  const admin = await login(t.app, 'admin');
+  admin = await login(t.app, 'admin');
   tokens.admin = admin;
   tokens.ward1 = await login(t.app, 'ward1');
   tokens.applicant = await login(t.app, 'applicant');
@@ -116,10 +144,15 @@ beforeAll(async () => {
   const [sys] = await t.database.db.select().from(roles).where(eq(roles.slug, 'systemadmin'));
   expect(sys).toBeTruthy();
 
+  // applying needs the photo and citizenship on the profile (SPEC §5)
+  await uploadProfileDocuments(t.app, tokens.applicant);
+  await uploadProfileDocuments(t.app, admin);
   // an application in ward 1 and one of its files
-  appId = await submit(t.app, tokens.applicant, 1);
+  appId = await submit(t.app, tokens.applicant, 1, {}, await sampleDocuments('create'));
   const detail = await api.get(`/api/applications/${appId}`, tokens.applicant);
-  fileId = body<{ data: { documents: { fileId: number }[] } }>(detail).data.documents[0].fileId;
+  const docs = body<{ data: { documents: { id: number; fileId: number }[] } }>(detail).data;
+  fileId = docs.documents[0].fileId;
+  documentId = docs.documents[0].id;
 });
 afterAll(() => t.close());
 
@@ -134,6 +167,7 @@ async function request(route: string, actor: Actor) {
   const url = pattern
     .replace(':id', String(name === 'applications' ? appId : name === 'files' ? fileId : tg?.id))
     .replace(':slug', String(tg?.slug))
+    .replace(':documentId', String(documentId))
     .replace('*', 'index.css');
   let form: Form | undefined;
   let files: Parameters<typeof multipart>[1] = {};
@@ -157,10 +191,20 @@ async function request(route: string, actor: Actor) {
       break;
     case route === 'POST /api/applications':
       form = validFields(p.ward1Id);
-      files = await validFiles();
+      files = { ...(await validFiles()), ...(await sampleDocuments('create')) };
       break;
     case route === 'POST /api/applications/:id':
       form = validFields(p.ward1Id, { businessName: `Edited ${n}` });
+      files = await sampleDocuments('update');
+      break;
+    case route === 'POST /api/profiles':
+      form = { name: 'Matrix Caller', gender: 'male', lang: 'en-US' };
+      break;
+    case route === 'POST /api/applications/:id/notify':
+      form = { message: 'matrix check' };
+      break;
+    case route === 'POST /api/applications/quote':
+      form = { businessTypeId: 5, capitalCurrent: 100000 };
       break;
     case route.startsWith('POST /api/applications/'): {
       const action = pattern.split('/').pop()!;

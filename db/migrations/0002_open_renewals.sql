@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "applications_open_renewal_uq" ON "applications" USING btree ("renewal_of_id") WHERE "applications"."renewal_of_id" is not null and "applications"."deleted_on" is null and "applications"."app_status" in ('pending', 'verified', 'paid', 'rejected');--> statement-breakpoint
+CREATE INDEX "applications_expiry_idx" ON "applications" USING btree ("expiry_date");

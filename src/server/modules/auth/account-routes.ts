@@ -1,0 +1,269 @@
+/**
+ * Account routes of issue 5 (docs/api.md): the registration code, password recovery by SMS
+ * code, and the own profile (details and password). Codes come from OtpService.
+ *
+ * Password recovery never tells whether an account exists: `forgot` answers the same for a
+ * known and an unknown login, and does not report a phone's send limit either (it simply
+ * sends nothing); `reset` refuses an unknown login exactly like a wrong code.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordSchema,
+  userSchema,
+} from '../../../shared/schemas/auth.js';
+import { toLatinDigits } from '../../../shared/format.js';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { accessTokens, users } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { audit } from '../../lib/audit.js';
+import { currentUser, loadUser } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
+import type { OtpService } from '../otp/service.js';
+
+/** Code requests per IP per minute, besides the per-phone limits (RATE_LIMIT_OTP for tests). */
+const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 20);
+
+const sentSchema = z.object({
+  message: z.string(),
+  data: z.object({ resendIn: z.number(), expiresIn: z.number() }),
+});
+
+/** The user with this username or phone (Devanagari digits allowed), if any. */
+export async function findByLogin(db: Db, raw: string) {
+  const login = toLatinDigits(raw).trim();
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        or(sql`lower(${users.username}) = lower(${login})`, eq(users.phone, login)),
+        isNull(users.deletedOn),
+      ),
+    );
+  return u ?? null;
+}
+
+/** 422 naming username/phone when another account already has them. */
+export async function assertFreeAccount(db: Db, username: string, phone: string) {
+  const clash = await db
+    .select({ username: users.username, phone: users.phone })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${username})`, eq(users.phone, phone)));
+  const errors: Record<string, string[]> = {};
+  if (clash.some((c) => c.username.toLowerCase() === username.toLowerCase()))
+    errors.username = ['errors.usernameTaken'];
+  if (clash.some((c) => c.phone === phone)) errors.phone = ['errors.phoneTaken'];
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+export default async function accountRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; otp: OtpService },
+) {
+  const { db, otp } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const otpLimit = { rateLimit: { max: OTP_PER_IP_PER_MINUTE, timeWindow: '1 minute' } };
+
+  r.post(
+    '/register/otp',
+    {
+      config: { access: 'public', ...otpLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Registration step 1: check the form and send a 6-digit code to the phone (5 minutes; resend after 60 s; 3 per 15 minutes)',
+        body: registerSchema,
+        response: { 200: sentSchema },
+      },
+    },
+    async (req) => {
+      await assertFreeAccount(db, req.body.username, req.body.phone);
+      const sent = await otp.send({
+        phone: req.body.phone,
+        purpose: 'register',
+        lang: requestLang(req),
+        ip: req.ip,
+      });
+      return {
+        message: 'Success',
+        data: { resendIn: sent.resendIn, expiresIn: sent.expiresIn },
+      };
+    },
+  );
+
+  r.post(
+    '/password/forgot',
+    {
+      config: { access: 'public', ...otpLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Password recovery: send a code to the phone of this username or phone. The answer is the same whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: { 200: sentSchema },
+      },
+    },
+    async (req) => {
+      const u = await findByLogin(db, req.body.login);
+      if (u && u.status === 1) {
+        try {
+          await otp.send({
+            phone: u.phone,
+            purpose: 'reset',
+            lang: requestLang(req),
+            userId: u.id,
+            ip: req.ip,
+          });
+        } catch (e) {
+          // A limit reached says nothing to the caller: it would reveal the account.
+          if (!(e instanceof AppError && e.statusCode === 429)) throw e;
+        }
+      } else {
+        await audit(db, {
+          userId: null,
+          action: 'password.forgot.unknown',
+          entity: 'users',
+          data: { login: req.body.login.slice(0, 100) },
+          ip: req.ip,
+        });
+      }
+      return { message: 'Success', data: { resendIn: 60, expiresIn: 300 } };
+    },
+  );
+
+  r.post(
+    '/password/reset',
+    {
+      config: { access: 'public', ...otpLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Password recovery: the code and a new password. Every session of the account is revoked',
+        body: resetPasswordSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const u = await findByLogin(db, b.login);
+      if (!u || u.status !== 1)
+        throw AppError.validation({ otp: ['errors.otpInvalid'] }, 'errors.otpInvalid');
+      await otp.check({ phone: u.phone, purpose: 'reset', code: b.otp, ip: req.ip });
+      const passwordHash = await hashPassword(b.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+          .where(eq(users.id, u.id));
+        await tx
+          .update(accessTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(accessTokens.userId, u.id), isNull(accessTokens.revokedAt)));
+        await audit(tx, {
+          userId: u.id,
+          action: 'password.reset',
+          entity: 'users',
+          entityId: u.id,
+          ip: req.ip,
+        });
+      });
+      return { message: 'Updated Successfully' };
+    },
+  );
+
+  r.post(
+    '/profiles',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Edit own details: name, email, gender, language',
+        body: profileUpdateSchema,
+        response: { 200: z.object({ data: userSchema, message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...req.body, updatedAt: new Date() })
+          .where(eq(users.id, u.id));
+        await audit(tx, {
+          userId: u.id,
+          action: 'profile.update',
+          entity: 'users',
+          entityId: u.id,
+          ip: req.ip,
+        });
+      });
+      return { data: (await loadUser(db, u.id))!, message: 'Updated Successfully' };
+    },
+  );
+
+  r.post(
+    '/profiles/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change password (SPEC §2): the current password is required; signOutOthers revokes every other session',
+        body: changePasswordSchema,
+        response: {
+          200: z.object({ message: z.string(), data: z.object({ revoked: z.number() }) }),
+        },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const [row] = await db.select().from(users).where(eq(users.id, u.id));
+      if (!(await verifyPassword(row.passwordHash, req.body.current_password))) {
+        await audit(db, {
+          userId: u.id,
+          action: 'password.change.fail',
+          entity: 'users',
+          entityId: u.id,
+          ip: req.ip,
+        });
+        throw AppError.validation({ current_password: ['errors.wrongPassword'] });
+      }
+      const passwordHash = await hashPassword(req.body.password);
+      const revoked = await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, u.id));
+        const gone = req.body.signOutOthers
+          ? await tx
+              .update(accessTokens)
+              .set({ revokedAt: new Date() })
+              .where(
+                and(
+                  eq(accessTokens.userId, u.id),
+                  ne(accessTokens.id, u.tokenId),
+                  isNull(accessTokens.revokedAt),
+                ),
+              )
+              .returning({ id: accessTokens.id })
+          : [];
+        await audit(tx, {
+          userId: u.id,
+          action: 'password.change',
+          entity: 'users',
+          entityId: u.id,
+          data: { revokedSessions: gone.length },
+          ip: req.ip,
+        });
+        return gone.length;
+      });
+      return { message: 'Updated Successfully', data: { revoked } };
+    },
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Notifications to applicants (SPEC §2 "send notification", issue 5 §5). Each one is an
+ * in-app notification plus an SMS to the applicant's phone and, when they gave an address and
+ * SMTP is configured, an email; all are written inside the transaction of the change they
+ * report (the outbox delivers them), in the language the applicant applied in.
+ */
+import { eq } from 'drizzle-orm';
+import { formatAdAsBs, formatPaisa } from '../../../shared/format.js';
+import { normalizeLang, translate } from '../../../shared/i18n/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { applications, notifications, users } from '../../db/schema.js';
+import { enqueue } from './outbox.js';
+
+/** What happened: a lifecycle action, a renewal's approval, or a free-text message. */
+export type NotifyKind =
+  'verify' | 'pay' | 'approve' | 'renew' | 'accept' | 'reject' | 'cancel' | 'terminate' | 'manual';
+
+export class Notifier {
+  constructor(
+    private readonly publicUrl: string,
+    private readonly mailEnabled: boolean,
+  ) {}
+
+  /**
+   * Writes the notification of `kind` about application `applicationId` for its applicant.
+   * `certificateOf` is the application whose certificate the link opens (the registration,
+   * for a renewal). Amounts in paisa, dates AD; both are shown in the applicant's language.
+   */
+  async toApplicant(
+    tx: Db | Tx,
+    applicationId: number,
+    kind: NotifyKind,
+    extra: {
+      remarks?: string | null;
+      amount?: number;
+      message?: string;
+      certificateOf?: number;
+    } = {},
+  ): Promise<void> {
+    const [row] = await tx
+      .select({ app: applications, user: users })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(eq(applications.id, applicationId));
+    if (!row) return;
+    const { app, user } = row;
+    const lang = normalizeLang(app.lang);
+    let registrationNo = app.registrationNo ?? '';
+    let expiry = app.expiryDate;
+    if (app.renewalOfId && (kind === 'renew' || !registrationNo)) {
+      const [reg] = await tx
+        .select({ no: applications.registrationNo, expiry: applications.expiryDate })
+        .from(applications)
+        .where(eq(applications.id, app.renewalOfId));
+      registrationNo = reg?.no ?? registrationNo;
+      expiry = reg?.expiry ?? expiry;
+    }
+    const vars = {
+      business: app.businessName,
+      submissionNo: app.submissionNo,
+      registrationNo,
+      expiry: expiry ? formatAdAsBs(expiry, lang) : '',
+      amount: extra.amount != null ? formatPaisa(extra.amount, lang) : '',
+      remarks: extra.remarks ?? '',
+      message: extra.message ?? '',
+      link: `${this.publicUrl}/business/certificate/${extra.certificateOf ?? app.id}`,
+    };
+    const title = translate(lang, 'notify.subject', vars);
+    const body = translate(lang, `notify.${kind}`, vars);
+    await tx.insert(notifications).values({
+      userId: user.id,
+      applicationId: app.id,
+      kind,
+      title,
+      body,
+    });
+    const common = { kind: kind === 'manual' ? 'manual' : 'status', userId: user.id };
+    await enqueue(tx, {
+      ...common,
+      channel: 'sms',
+      recipient: user.phone,
+      body,
+      applicationId: app.id,
+    });
+    if (this.mailEnabled && user.email) {
+      await enqueue(tx, {
+        ...common,
+        channel: 'email',
+        recipient: user.email,
+        subject: title,
+        body,
+        applicationId: app.id,
+      });
+    }
+  }
+}

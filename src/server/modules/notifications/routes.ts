@@ -1,0 +1,228 @@
+/**
+ * Notification routes (issue 5 §5, docs/api.md): the signed-in user's own notifications,
+ * a staff message to an application's applicant, and the outbox for staff to see what was
+ * delivered and what failed (and to retry a failed message).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { reqText } from '../../../shared/schemas/fields.js';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { applications, notifications, outbox } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { ApplicationService } from '../applications/service.js';
+import { scopeOf } from '../applications/service.js';
+
+const page = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(100).default(25),
+});
+const ids = z.preprocess(
+  (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
+);
+
+export default async function notificationRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; service: ApplicationService },
+) {
+  const { db, service } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notifications, newest first, with the unread count",
+        querystring: page,
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                applicationId: z.number().nullable(),
+                kind: z.string(),
+                title: z.string(),
+                body: z.string(),
+                readAt: z.string().nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+            meta: z.object({ total: z.number(), unread: z.number() }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const mine = eq(notifications.userId, u.id);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.id))
+        .limit(req.query.rowsPerPage)
+        .offset((req.query.page - 1) * req.query.rowsPerPage);
+      const [{ total, unread }] = await db
+        .select({
+          total: count(),
+          unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int`,
+        })
+        .from(notifications)
+        .where(mine);
+      return {
+        data: rows.map((n) => ({
+          id: n.id,
+          applicationId: n.applicationId,
+          kind: n.kind,
+          title: n.title,
+          body: n.body,
+          readAt: n.readAt?.toISOString() ?? null,
+          createdAt: n.createdAt.toISOString(),
+        })),
+        meta: { total, unread },
+      };
+    },
+  );
+
+  r.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark own notifications read: `ids[]`, or all when none are given',
+        body: z.object({ ids: ids.optional() }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const list = req.body.ids ?? [];
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userId, u.id),
+            isNull(notifications.readAt),
+            list.length ? inArray(notifications.id, list) : undefined,
+          ),
+        );
+      return { message: 'Success' };
+    },
+  );
+
+  r.post(
+    '/applications/:id/notify',
+    {
+      config: { access: { permissions: ['send-notifications'] } },
+      schema: {
+        tags: ['notifications'],
+        summary: "Send a free-text message to the application's applicant (in-app, SMS, email)",
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: z.object({ message: reqText(480) }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await service.sendMessage(currentUser(req), req.params.id, req.body.message, req.ip);
+      return { message: 'Action was successful' };
+    },
+  );
+
+  r.get(
+    '/outbox',
+    {
+      config: { access: { permissions: ['view-notifications', 'send-notifications'] } },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Messages and their delivery (pending, sent, failed), newest first; ward admins see those of their ward',
+        querystring: page.extend({
+          status: z.enum(['pending', 'sent', 'failed']).optional(),
+          channel: z.enum(['sms', 'email']).optional(),
+          applicationId: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const q = req.query;
+      const where = and(
+        q.status ? eq(outbox.status, q.status) : undefined,
+        q.channel ? eq(outbox.channel, q.channel) : undefined,
+        q.applicationId ? eq(outbox.applicationId, q.applicationId) : undefined,
+        // OTP messages carry codes: only the system admin sees rows without an application
+        u.userType === 'systemadmin' ? undefined : scopeOf(u),
+      );
+      const base = db
+        .select({
+          id: outbox.id,
+          channel: outbox.channel,
+          recipient: outbox.recipient,
+          kind: outbox.kind,
+          applicationId: outbox.applicationId,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          lastError: outbox.lastError,
+          sentAt: outbox.sentAt,
+          createdAt: outbox.createdAt,
+          body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
+        })
+        .from(outbox)
+        .leftJoin(applications, eq(applications.id, outbox.applicationId));
+      const rows = await base
+        .where(where)
+        .orderBy(desc(outbox.id))
+        .limit(q.rowsPerPage)
+        .offset((q.page - 1) * q.rowsPerPage);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(outbox)
+        .leftJoin(applications, eq(applications.id, outbox.applicationId))
+        .where(where);
+      return {
+        data: rows.map((m) => ({
+          ...m,
+          sentAt: m.sentAt?.toISOString() ?? null,
+          createdAt: m.createdAt.toISOString(),
+        })),
+        meta: { total },
+      };
+    },
+  );
+
+  r.post(
+    '/outbox/:id/retry',
+    {
+      config: { access: { permissions: ['edit-notifications'] } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Send a failed message again (system admin)',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+        .where(and(eq(outbox.id, req.params.id), eq(outbox.status, 'failed')))
+        .returning({ id: outbox.id });
+      if (!row) throw AppError.conflict();
+      await audit(db, {
+        userId: u.id,
+        action: 'outbox.retry',
+        entity: 'outbox',
+        entityId: row.id,
+        ip: req.ip,
+      });
+      return { message: 'Action was successful' };
+    },
+  );
+}

@@ -1,0 +1,349 @@
+/**
+ * Payment routes (issue 6, docs/api.md): online payment initiation and the two gateway
+ * returns, the payments list, the daily reconciliation (JSON or CSV) and receipts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { applications, cities, fiscalYears, payments, settings, wards } from '../../db/schema.js';
+import { toCsv } from '../../lib/csv.js';
+import { enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
+import { currentUser } from '../../plugins/auth.js';
+import { scopeOf, type ApplicationService } from '../applications/service.js';
+import type { PdfRenderer } from '../certificates/render.js';
+import { renderReceiptHtml, type ReceiptView } from './receipt.js';
+import type { PaymentService } from './service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const PAYMENT_LIST: ListSpec = {
+  sortable: {
+    id: payments.id,
+    paidDate: payments.paidDate,
+    total: payments.total,
+    createdAt: payments.createdAt,
+  },
+  filters: {
+    channel: f.eq(payments.channel, enumValue(['counter', 'bank', 'esewa', 'khalti'] as const)),
+    status: f.eq(
+      payments.payStatus,
+      enumValue(['pending', 'completed', 'failed', 'refunded'] as const),
+    ),
+    wardId: f.eq(applications.wardId),
+    applicationId: f.eq(payments.applicationId),
+    q: f.search(payments.receiptNo, applications.businessName, applications.submissionNo),
+    ...f.range('paid', payments.paidDate),
+  },
+  tiebreak: payments.id,
+};
+
+export default async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; payments: PaymentService; apps: ApplicationService; pdf: PdfRenderer },
+) {
+  const { db, pdf } = opts;
+  const svc = opts.payments;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/payments/channels',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Online channels configured here (eSewa, Khalti)',
+        response: { 200: z.object({ data: z.array(z.enum(['esewa', 'khalti'])) }) },
+      },
+    },
+    async () => ({ data: svc.channels() }),
+  );
+
+  r.post(
+    '/applications/:id/pay-online',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Start paying the bill online (the applicant, while verified). Needs an Idempotency-Key header: the same key answers the same payment',
+        params: idParams,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100) }).passthrough(),
+        body: z.object({ channel: z.enum(['esewa', 'khalti']) }),
+      },
+    },
+    async (req) => ({
+      data: await svc.initiate(
+        currentUser(req),
+        req.params.id,
+        req.body.channel,
+        req.headers['idempotency-key'],
+        req.ip,
+      ),
+    }),
+  );
+
+  const outcomeSchema = z.object({
+    data: z.object({ outcome: z.enum(['completed', 'pending', 'failed']) }),
+    message: z.string(),
+  });
+  const outcomeMessage = { completed: 'Success', pending: 'Pending', failed: 'Action failed' };
+
+  r.post(
+    '/payments/esewa/confirm',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "eSewa's success redirect: `data` (base64) is verified, then the status check API decides",
+        body: z.object({
+          applicationId: z.coerce.number().int().positive().max(2_147_483_647),
+          data: z.string().min(1).max(4000),
+        }),
+        response: { 200: outcomeSchema },
+      },
+    },
+    async (req) => {
+      const outcome = await svc.confirmEsewa(
+        currentUser(req),
+        req.body.applicationId,
+        req.body.data,
+        req.ip,
+      );
+      return { data: { outcome }, message: outcomeMessage[outcome] };
+    },
+  );
+
+  r.post(
+    '/payments/khalti/confirm',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['payments'],
+        summary: "Khalti's return: the payment is looked up by pidx on the server",
+        body: z.object({
+          applicationId: z.coerce.number().int().positive().max(2_147_483_647),
+          pidx: z.string().min(1).max(100),
+        }),
+        response: { 200: outcomeSchema },
+      },
+    },
+    async (req) => {
+      const outcome = await svc.confirmKhalti(
+        currentUser(req),
+        req.body.applicationId,
+        req.body.pidx,
+        req.ip,
+      );
+      return { data: { outcome }, message: outcomeMessage[outcome] };
+    },
+  );
+
+  r.post(
+    '/payments/recheck',
+    {
+      config: { access: { permissions: ['edit-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Run the re-check of pending online payments now (it also runs every PAYMENT_RECHECK_MS)',
+        response: {
+          200: z.object({
+            data: z.object({ completed: z.number(), pending: z.number(), failed: z.number() }),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async () => ({ data: await svc.recheckPending(), message: 'Action was successful' }),
+  );
+
+  r.get(
+    '/payments',
+    {
+      config: { access: { permissions: ['view-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Payments list, scoped by ward; filters channel, status, paidFrom/paidTo (AD), wardId, applicationId, q',
+        querystring: listQuerySchema,
+        response: {
+          200: z.object({ data: z.array(z.record(z.string(), z.unknown())), meta: listMetaSchema }),
+        },
+      },
+    },
+    async (req) => {
+      const plan = listPlan(PAYMENT_LIST, req.query, [
+        isNull(applications.deletedOn),
+        scopeOf(currentUser(req)),
+      ]);
+      const rows = await db
+        .select({
+          id: payments.id,
+          applicationId: payments.applicationId,
+          submissionNo: applications.submissionNo,
+          businessName: applications.businessName,
+          wardNumber: wards.number,
+          channel: payments.channel,
+          payStatus: payments.payStatus,
+          total: payments.total,
+          paidDate: payments.paidDate,
+          receiptNo: payments.receiptNo,
+          gatewayTxnId: payments.gatewayTxnId,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .innerJoin(wards, eq(wards.id, applications.wardId))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset);
+      const [{ total }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .where(plan.where);
+      return {
+        data: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+        meta: { total },
+      };
+    },
+  );
+
+  r.get(
+    '/payments/reconciliation',
+    {
+      config: { access: { permissions: ['view-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Daily reconciliation: completed payments per day and channel between from and to (AD, inclusive); format=csv for a spreadsheet',
+        querystring: z.object({
+          from: DATE,
+          to: DATE,
+          wardId: z.coerce.number().int().positive().optional(),
+          format: z.enum(['json', 'csv']).default('json'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.from > q.to) throw AppError.badRequest('errors.badFilter', { key: 'from' });
+      const rows = await db
+        .select({
+          day: payments.paidDate,
+          channel: payments.channel,
+          count: sql<number>`count(*)::int`,
+          total: sql<number>`sum(${payments.total})::bigint`,
+        })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .where(
+          and(
+            eq(payments.payStatus, 'completed'),
+            sql`${payments.paidDate} between ${q.from} and ${q.to}`,
+            q.wardId ? eq(applications.wardId, q.wardId) : undefined,
+            scopeOf(currentUser(req)),
+          ),
+        )
+        .groupBy(payments.paidDate, payments.channel)
+        .orderBy(asc(payments.paidDate), asc(payments.channel));
+      const data = rows.map((r) => ({ ...r, total: Number(r.total) }));
+      if (q.format === 'csv') {
+        const csv = toCsv(
+          ['date', 'channel', 'payments', 'total (NPR)'],
+          data.map((d) => [d.day, d.channel, d.count, (d.total / 100).toFixed(2)]),
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="reconciliation-${q.from}-${q.to}.csv"`,
+          )
+          .send(csv);
+      }
+      const totals = { count: 0, total: 0 };
+      for (const d of data) {
+        totals.count += d.count;
+        totals.total += d.total;
+      }
+      return { data, meta: totals };
+    },
+  );
+
+  /** What the receipt shows; 404 unless completed and visible to the actor. */
+  async function receiptView(
+    actor: ReturnType<typeof currentUser>,
+    id: number,
+  ): Promise<ReceiptView> {
+    const [row] = await db
+      .select({ p: payments, a: applications, w: wards, fy: fiscalYears })
+      .from(payments)
+      .innerJoin(applications, eq(applications.id, payments.applicationId))
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .innerJoin(fiscalYears, eq(fiscalYears.id, payments.fiscalYearId))
+      .where(and(eq(payments.id, id), eq(payments.payStatus, 'completed'), scopeOf(actor)));
+    if (!row || !row.p.receiptNo || !row.p.paidDate) throw AppError.notFound();
+    const [palika] = await db.select().from(settings).where(eq(settings.key, 'palika'));
+    const cityId = (palika?.value as { cityId?: number } | undefined)?.cityId ?? row.w.cityId;
+    const [city] = await db.select().from(cities).where(eq(cities.id, cityId));
+    return {
+      receiptNo: row.p.receiptNo,
+      paidDate: row.p.paidDate,
+      channel: row.p.channel,
+      gatewayTxnId: row.p.gatewayTxnId,
+      palika: {
+        en: `${city?.nameEn ?? ''} ${city?.categoryEn ?? ''}`.trim(),
+        ne: `${city?.nameNe ?? ''} ${city?.categoryNe ?? ''}`.trim(),
+      },
+      ward: { number: row.w.number, en: row.w.nameEn, ne: row.w.nameNe },
+      submissionNo: row.a.submissionNo,
+      registrationNo: row.a.registrationNo,
+      businessName: row.a.businessName,
+      ownerName: row.a.ownerName,
+      lines: {
+        businessTax: row.p.businessTax,
+        fine: row.p.fine,
+        rentTax: row.p.rentTax,
+        adminCost: row.p.adminCost,
+        discount: row.p.discount,
+      },
+      total: row.p.total,
+      fiscalYear: { en: row.fy.code, ne: row.fy.nameNe },
+    };
+  }
+
+  r.get(
+    '/payments/:id/receipt',
+    {
+      config: { access: { permissions: ['view-applications', 'view-payments'] } },
+      schema: { tags: ['payments'], summary: 'What the receipt shows', params: idParams },
+    },
+    async (req) => ({ data: await receiptView(currentUser(req), req.params.id) }),
+  );
+
+  r.get(
+    '/payments/:id/receipt.pdf',
+    {
+      config: { access: { permissions: ['view-applications', 'view-payments'] } },
+      schema: { tags: ['payments'], summary: 'Receipt as PDF (bilingual, A5)', params: idParams },
+    },
+    async (req, reply) => {
+      const view = await receiptView(currentUser(req), req.params.id);
+      const bytes = await pdf.render(renderReceiptHtml(view));
+      reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="receipt-${view.receiptNo.replace(/[^\w-]/g, '-')}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store');
+      return reply.send(bytes);
+    },
+  );
+}
