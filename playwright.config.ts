@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * The server runs on a fresh embedded database in .test-cache/e2e with demo data.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The log SMS driver writes every message here; e2e/sms.ts reads the codes back. */
+export const SMS_LOG = `.test-cache/e2e-${PORT}/sms.log`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf .test-cache/e2e-${PORT} && DATA_DIR=.test-cache/e2e-${PORT} PORT=${PORT} RATE_LIMIT_MAX=100000 LOG_LEVEL=warn npm start`,
+    command: `rm -rf .test-cache/e2e-${PORT} && DATA_DIR=.test-cache/e2e-${PORT} SMS_LOG_FILE=${SMS_LOG} OUTBOX_INTERVAL_MS=500 PUBLIC_URL=http://127.0.0.1:${PORT} PORT=${PORT} RATE_LIMIT_MAX=100000 RATE_LIMIT_OTP=1000 LOG_LEVEL=warn npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

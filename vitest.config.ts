@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // many accounts are registered per test file from one address
+          env: { RATE_LIMIT_OTP: '1000' },
         },
       },
       {

@@ -2,6 +2,7 @@
  * Test data through the HTTP API (docs/api.md), for specs that only need an application in a
  * given state (the screenshots). The acceptance flow itself goes through the UI.
  */
+import { smsCode } from './sms';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { todayAd } from '../src/shared/bs-date.js';
@@ -44,12 +45,11 @@ export async function apiRegister(u: {
   username: string;
   phone: string;
 }): Promise<Session> {
-  const res = await call<{ data: Session }>(
-    'POST',
-    '/register',
-    null,
-    form({ ...u, password: PASSWORD, password_confirmation: PASSWORD, gender: 'female' }),
-  );
+  const details = { ...u, password: PASSWORD, password_confirmation: PASSWORD, gender: 'female' };
+  const since = Date.now() - 1000;
+  await call('POST', '/register/otp', null, form(details));
+  const otp = await smsCode(u.phone, since);
+  const res = await call<{ data: Session }>('POST', '/register', null, form({ ...details, otp }));
   return res.data;
 }
 
@@ -124,6 +124,90 @@ export async function apiCreateApplication(
   return res.data;
 }
 
+/** The assessed bill of an application (paisa), as its detail shows it. */
+export async function apiBill(token: string, id: number) {
+  const res = await call<{ data: { bill: { total: number } | null } }>(
+    'GET',
+    `/applications/${id}`,
+    token,
+  );
+  if (!res.data.bill) throw new Error(`application ${id} has no bill`);
+  return res.data.bill;
+}
+
+/** Ward 1's admin verifies the application (the bill is assessed). */
+export async function apiVerify(id: number) {
+  const ward = await apiLogin('ward1');
+  await call(
+    'POST',
+    `/applications/${id}/verify`,
+    ward.token,
+    form({ remarks: 'Documents checked' }),
+  );
+  await call('POST', '/logout', ward.token);
+}
+
+/**
+ * A counter payment as staff record it (issue 6 §2): the amount of the bill in rupees, the
+ * receipt number, today's date and the scan of the paper receipt.
+ */
+export async function apiCounterPayment(token: string, id: number, receiptNo: string) {
+  const bill = await apiBill(token, id);
+  const fd = form({
+    amount: (bill.total / 100).toFixed(2),
+    receiptNo,
+    paidDate: todayAd(),
+    channel: 'counter',
+  });
+  fd.append('receipt', await fileBlob(PHOTO, 'image/jpeg'));
+  await call('POST', `/applications/${id}/payments`, token, fd);
+  return bill;
+}
+
+/**
+ * The applicant pays the bill through the eSewa simulator without a browser, as the browser
+ * would: start the payment (Idempotency-Key), post the signed form, press Pay, and hand the
+ * signed answer back to the app. Returns the completed payment's id.
+ */
+export async function apiPayEsewa(token: string, id: number, esewaSimulator: string) {
+  const init = await fetch(`${API}/applications/${id}/pay-online`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `e2e-${id}-${Date.now()}`,
+    },
+    body: JSON.stringify({ channel: 'esewa' }),
+  });
+  if (!init.ok) throw new Error(`pay-online: ${init.status} ${await init.text()}`);
+  const { form: f } = (
+    (await init.json()) as {
+      data: { paymentId: number; form: { action: string; fields: Record<string, string> } };
+    }
+  ).data;
+  const page = await fetch(f.action, { method: 'POST', body: new URLSearchParams(f.fields) });
+  if (!page.ok) throw new Error(`eSewa simulator form: ${page.status}`);
+  const decided = await fetch(`${esewaSimulator}/sim/esewa/decide`, {
+    method: 'POST',
+    body: new URLSearchParams({ uuid: f.fields.transaction_uuid, decision: 'pay' }),
+    redirect: 'manual',
+  });
+  const data = new URL(decided.headers.get('location')!).searchParams.get('data')!;
+  const res = await fetch(`${API}/payments/esewa/confirm`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ applicationId: id, data }),
+  });
+  const outcome = ((await res.json()) as { data?: { outcome?: string } }).data?.outcome;
+  if (outcome !== 'completed') throw new Error(`eSewa confirm: ${res.status} ${outcome}`);
+  const detail = await call<{ data: { payments: { id: number; payStatus: string }[] } }>(
+    'GET',
+    `/applications/${id}`,
+    token,
+  );
+  return detail.data.payments.find((p) => p.payStatus === 'completed')!.id;
+}
+
 /** Verify (ward admin), counter payment (ward admin), approve (system admin). */
 export async function apiApprove(id: number, receiptNo: string) {
   const ward = await apiLogin('ward1');
@@ -133,12 +217,7 @@ export async function apiApprove(id: number, receiptNo: string) {
     ward.token,
     form({ remarks: 'Documents checked' }),
   );
-  await call(
-    'POST',
-    `/applications/${id}/payments`,
-    ward.token,
-    form({ receiptNo, paidDate: todayAd(), channel: 'counter' }),
-  );
+  await apiCounterPayment(ward.token, id, receiptNo);
   const admin = await apiLogin('admin');
   const res = await call<{ data: { registrationNo: string } }>(
     'POST',

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { formatBs, todayBs } from '../src/shared/bs-date.js';
 import {
+  attachFile,
   escapeRegExp,
   expectFieldError,
   expectFileError,
@@ -20,6 +21,7 @@ import {
   MESSAGES,
   openFromList,
   openSingleRegistration,
+  PHOTO,
   registerAccount,
   stored,
   submitApplication,
@@ -92,10 +94,15 @@ test('applicant registers and applies; ward admin verifies and takes payment; ad
   const receiptNo = `R-${stamp}`;
   await payDialog.getByLabel(en.payment.receiptNo).fill(receiptNo);
   await payDialog.locator('select[name=channel]').selectOption('counter');
+  // issue 6: the amount is the bill's (prefilled) and the receipt scan is compulsory
+  await expect(payDialog.locator('input[name=amount]')).toHaveValue(/^\d+(\.\d\d)?$/);
+  await payDialog.getByRole('button', { name: en.payment.submit }).click();
+  await expectFileError(page, en.manualPay.receiptScan, en.validation.required);
+  await attachFile(page, 'receipt', PHOTO);
   await payDialog.getByRole('button', { name: en.payment.submit }).click();
   await expect(payDialog).toBeHidden();
   await expect(page.getByText(en.status.paid, { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('cell', { name: receiptNo })).toBeVisible();
+  await expect(page.getByRole('cell', { name: receiptNo, exact: true })).toBeVisible();
   await logout(page);
 
   // ---- the system admin: approve

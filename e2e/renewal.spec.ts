@@ -166,6 +166,7 @@ test('an old paper registration is accepted, renewed with its fine, verified, pa
   await page.getByRole('button', { name: en.actions.manualPayment }).click();
   const payDialog = page.getByRole('dialog', { name: en.payment.title });
   await payDialog.getByLabel(en.payment.receiptNo).fill(`RN-${stamp}`);
+  await attachFile(page, 'receipt', PHOTO);
   await payDialog.getByRole('button', { name: en.payment.submit }).click();
   await expect(payDialog).toBeHidden();
   await expect(page.getByText(en.status.paid, { exact: true }).first()).toBeVisible();

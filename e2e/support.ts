@@ -6,6 +6,8 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import enUS from '../src/shared/i18n/en-US.js';
 import ne from '../src/shared/i18n/ne.js';
+import { toNepaliDigits } from '../src/shared/format.js';
+import { smsCode } from './sms';
 
 export type Lang = 'en-US' | 'ne';
 export type Messages = typeof enUS;
@@ -101,9 +103,32 @@ export async function registerAccount(page: Page, user: NewUser, lang: Lang = 'e
   await page.locator('input[name=password]').fill(PASSWORD);
   await page.locator('input[name=password_confirmation]').fill(PASSWORD);
   await page.getByRole('radio', { name: m.gender.female, exact: true }).check();
-  await page.getByRole('button', { name: m.auth.register, exact: true }).click();
+  // Step 1 sends a code by SMS (issue 5 §1); step 2 takes it from the phone's inbox.
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: m.otp.continue, exact: true }).click();
+  await expect(page.getByText(otpSentText(user.phone, lang))).toBeVisible();
+  await enterCode(page, await smsCode(user.phone, since), lang);
+  await page.getByRole('button', { name: m.otp.verify, exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(m.dashboard.welcome.replace('{{name}}', user.name))).toBeVisible();
+}
+
+/** "We sent a 6-digit code to …" of the code step, with the phone in the language's digits. */
+export function otpSentText(phone: string, lang: Lang = 'en-US') {
+  return MESSAGES[lang].otp.sentTo.replace(
+    '{{phone}}',
+    lang === 'ne' ? toNepaliDigits(phone) : phone,
+  );
+}
+
+/** Types a one-time code into the 6-cell code input (the first cell takes the whole code). */
+export async function enterCode(page: Page, code: string, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  const first = page.getByRole('textbox', {
+    name: `${m.otp.label}: ${m.otp.digit.replace('{{n}}', lang === 'ne' ? '१' : '1')}`,
+  });
+  await first.fill(code);
+  await expect(page.locator('input[type=hidden][name=otp]')).toHaveValue(code);
 }
 
 /** From the dashboard: Apply new → single owner → the form. */

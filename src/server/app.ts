@@ -138,10 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
-      await api.register(authRoutes, { db: database.db, store });
+      await api.register(authRoutes, { db: database.db, store, otp });
       await api.register(accountRoutes, { db: database.db, otp });
       await api.register(resourceRoutes, { db: database.db, store });
-      await api.register(applicationRoutes, { service, pdf });
+      await api.register(applicationRoutes, { service, pdf, publicUrl: config.publicUrl });
       await api.register(notificationRoutes, { db: database.db, service });
       await api.register(paymentRoutes, {
         db: database.db,

@@ -13,6 +13,7 @@ import { RESOURCE_ROUTES } from '../features/resources/routes';
 import { Providers } from './Providers';
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const VerifyPage = lazy(() => import('../features/verify/VerifyPage'));
 const SignedInArea = lazy(() => import('./SignedInArea'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -30,6 +31,15 @@ const RenewalListPage = lazy(() => import('../features/applications/RenewalListP
 const RenewPage = lazy(() => import('../features/applications/RenewPage'));
 const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
 const CertificatePage = lazy(() => import('../features/applications/CertificatePage'));
+// Accounts and notifications (issue 5).
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const OutboxPage = lazy(() => import('../features/notifications/OutboxPage'));
+const PaymentReturnPage = lazy(() => import('../features/payments/PaymentReturnPage'));
+const ReceiptPage = lazy(() => import('../features/payments/ReceiptPage'));
+const PaymentsListPage = lazy(() => import('../features/payments/PaymentsListPage'));
+const ReconciliationPage = lazy(() => import('../features/payments/ReconciliationPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
 
@@ -58,10 +68,19 @@ export function AppRoutes() {
       <Route path="/" element={<LoginPage />} />
       <Route path="/user/login" element={<LoginPage />} />
       <Route path="/register" element={page(<RegisterPage />)} />
+      {/* Public: what a certificate's QR code opens (issue 7 §2). */}
+      <Route path="/verify" element={page(<VerifyPage />)} />
+      <Route path="/verify/:code" element={page(<VerifyPage />)} />
+      {/* SPEC §2: both recovery paths exist. */}
+      <Route path="/forget/password" element={page(<ForgotPasswordPage />)} />
+      <Route path="/forget-password" element={page(<ForgotPasswordPage />)} />
+      <Route path="/reset/password" element={page(<ResetPasswordPage />)} />
       {/* The guard and the app shell; pages render in its outlet. */}
       <Route element={page(<SignedInArea />)}>
         <Route path="/dashboard" element={page(<DashboardPage />)} />
         <Route path="/profile" element={page(<ProfilePage />)} />
+        <Route path="/notifications" element={page(<NotificationsPage />)} />
+        <Route path="/notifications/outbox" element={page(<OutboxPage />)} />
         <Route path="/business/applications" element={page(<ApplicationsListPage />)} />
         <Route path="/business/applications/:id/detail" element={page(<ApplicationDetailPage />)} />
         <Route path="/business/certificate/:id" element={page(<CertificatePage />)} />
@@ -72,6 +91,15 @@ export function AppRoutes() {
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
         <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
+        {/* Payments (issue 6): the gateways' returns, receipts, the staff list. */}
+        <Route path="/payment/esewa/return" element={page(<PaymentReturnPage channel="esewa" />)} />
+        <Route
+          path="/payment/khalti/return"
+          element={page(<PaymentReturnPage channel="khalti" />)}
+        />
+        <Route path="/payments" element={page(<PaymentsListPage />)} />
+        <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
+        <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
         {RESOURCE_ROUTES.map((r) => (
           <Route

@@ -19,6 +19,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission } from '../../shared/permissions.js';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/routes';
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -60,6 +61,12 @@ export function AppLayout() {
       perms: ['create-applications'],
       match: ['/single_registration', '/multiple_registration'],
     },
+    {
+      to: '/notifications/outbox',
+      label: t('notifications.outboxTitle'),
+      perms: ['send-notifications', 'view-notifications'],
+    },
+    { to: '/payments', label: t('payments.nav'), perms: ['view-payments'] },
   ];
   const visible = items.filter((i) => !i.perms || hasAnyPermission(user.permissions, i.perms));
   const isActive = (i: NavItem) =>
@@ -117,6 +124,7 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
+            <NotificationBell />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={t('nav.userMenu')}>

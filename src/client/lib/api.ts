@@ -46,6 +46,8 @@ export interface RequestOptions {
    * say, such as an empty list (the staff checklist with every box cleared).
    */
   json?: unknown;
+  /** Extra request headers, e.g. `Idempotency-Key` of an online payment. */
+  headers?: Record<string, string>;
 }
 
 /** Builds `?a=1&b=2&b=3`: arrays repeat the key, objects (filters) are sent as JSON. */
@@ -145,6 +147,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = `${API_BASE}${path}${buildQuery(opts.query)}`;
   let res: Response;
   const h = headers();
+  for (const [k, v] of Object.entries(opts.headers ?? {})) h.set(k, v);
   let body: BodyInit | undefined;
   if (opts.json !== undefined) {
     h.set('Content-Type', 'application/json');

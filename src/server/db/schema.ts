@@ -657,8 +657,11 @@ export const notifications = pgTable(
       .references(() => users.id),
     applicationId: integer('application_id').references(() => applications.id),
     kind: text('kind').notNull(),
+    /** as sent, in the language applied in */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** the language-neutral values, so the app shows it in the reader's language */
+    vars: jsonb('vars'),
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

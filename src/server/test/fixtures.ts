@@ -1,9 +1,31 @@
 /** Shortcuts for API tests: applicants, a valid application form, and moving it along. */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { outbox } from '../db/schema.js';
 import { auth, login, multipart, readFixture } from './helper.js';
 
 let seq = 0;
+
+/**
+ * The code in the latest OTP message queued for `phone`, as the log driver would print it.
+ * Reads the app's database through the test hook `app.testDatabase` (test/helper.ts).
+ */
+async function lastOtpOf(app: FastifyInstance, phone: string): Promise<string> {
+  const db = (app as unknown as { testDatabase: Database }).testDatabase.db;
+  const [m] = await db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.recipient, phone), eq(outbox.kind, 'otp')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  if (!m) throw new Error(`no code was sent to ${phone}`);
+  return /\b(\d{6})\b/.exec(m.body)![1];
+}
+
+/** lastOtpOf for a test context. */
+export const lastOtp = (t: { app: FastifyInstance }, phone: string) => lastOtpOf(t.app, phone);
 
 /**
  * Registers a new applicant and returns their token and id. Unless `withDocuments` is
@@ -18,17 +40,24 @@ export async function newApplicant(
   const n = String(Date.now() % 1_000_000).padStart(6, '0');
   const username = `app${n}${seq}`;
   const phone = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const details = {
+    name,
+    username,
+    phone,
+    password: 'Secret123',
+    password_confirmation: 'Secret123',
+    gender: 'female',
+  };
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/register/otp',
+    ...multipart(details),
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
   const res = await app.inject({
     method: 'POST',
     url: '/api/register',
-    ...multipart({
-      name,
-      username,
-      phone,
-      password: 'Secret123',
-      password_confirmation: 'Secret123',
-      gender: 'female',
-    }),
+    ...multipart({ ...details, otp: await lastOtpOf(app, phone) }),
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
@@ -136,14 +165,34 @@ export async function submit(
 }
 
 /** POSTs a transition as `token` and returns the response. */
-export function act(
+/**
+ * POSTs a transition as `token`. A counter payment (`payments`) gets the bill's amount
+ * (rupees) and a receipt scan added unless the fields give them (`amount: ''` or
+ * `receipt: 'none'` leave them out), as the payment dialog sends them.
+ */
+export async function act(
   app: FastifyInstance,
   token: string,
   id: number,
   path: string,
   fields: Record<string, string> = {},
 ) {
-  const m = multipart(fields);
+  const files: Record<string, { filename: string; data: Buffer; type?: string }> = {};
+  const f = { ...fields };
+  if (path === 'payments') {
+    if (f.amount === undefined) {
+      const d = await app.inject({
+        method: 'GET',
+        url: `/api/applications/${id}`,
+        headers: auth(token),
+      });
+      const total = (d.json().data?.bill?.total as number | undefined) ?? 0;
+      f.amount = (total / 100).toFixed(2);
+    }
+    if (f.receipt === 'none') delete f.receipt;
+    else files.receipt = { filename: 'receipt.png', data: await readFixture('citizenship.png') };
+  }
+  const m = multipart(f, files);
   return app.inject({
     method: 'POST',
     url: `/api/applications/${id}/${path}`,

@@ -72,6 +72,8 @@ export async function buildTestApp(
   // tests run the payment re-check themselves
   config.payments = { ...config.payments, recheckMs: 0 };
   const app = await buildApp({ config, database, pdf: opts.pdf, logger: false });
+  // fixtures read what the app queued (e.g. an SMS code) through this
+  app.decorate('testDatabase', database);
   await app.ready();
   return {
     app,

@@ -332,8 +332,13 @@ export const remarksSchema = z.object({
 
 export const rejectSchema = z.object({ remarks: reqText(1000) });
 
-/** Manual (counter) payment (issue 2 §5; SPEC §3 Payment). The amounts are the bill's. */
+/**
+ * Manual (counter or bank) payment (SPEC §3 Payment; issue 6 §2): the amount must equal the
+ * bill; the receipt scan is a file field checked by the route.
+ */
 export const manualPaymentSchema = z.object({
+  /** rupees, as on the receipt; must equal the bill (issue 6 §2) */
+  amount: rupeesToPaisa(),
   receiptNo: reqText(40).pipe(z.string().regex(/^[A-Za-z0-9/_-]+$/, MSG.choice)),
   paidDate: adDate(),
   channel: z.enum(['counter', 'bank'], { error: MSG.choice }),

@@ -23,28 +23,6 @@ export const passwordField = () =>
     .regex(/[A-Za-z]/, MSG.password)
     .regex(/\d/, MSG.password);
 
-export const registerSchema = z
-  .object({
-    name: reqText(120),
-    username: reqText(40).pipe(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.]{2,39}$/, MSG.username)),
-    phone: mobile(),
-    email: z
-      .string()
-      .trim()
-      .max(200, MSG.tooLong)
-      .optional()
-      .transform((s) => (s ? s.toLowerCase() : null))
-      .pipe(z.email(MSG.email).nullable()),
-    password: passwordField(),
-    password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
-    gender: z.enum(['male', 'female'], { error: MSG.choice }),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: MSG.passwordMatch,
-  });
-export type RegisterInput = z.input<typeof registerSchema>;
-
 /** A 6-digit one-time code; Devanagari digits are accepted (issue 5 §1). */
 export const otpField = () =>
   z
@@ -56,6 +34,38 @@ export const otpField = () =>
         .min(1, MSG.required)
         .regex(/^\d{6}$/, 'validation.otp'),
     );
+
+const registerFields = {
+  name: reqText(120),
+  username: reqText(40).pipe(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.]{2,39}$/, MSG.username)),
+  phone: mobile(),
+  email: z
+    .string()
+    .trim()
+    .max(200, MSG.tooLong)
+    .optional()
+    .transform((s) => (s ? s.toLowerCase() : null))
+    .pipe(z.email(MSG.email).nullable()),
+  password: passwordField(),
+  password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
+  gender: z.enum(['male', 'female'], { error: MSG.choice }),
+};
+const passwordsMatch = {
+  path: ['password_confirmation'],
+  message: MSG.passwordMatch,
+};
+
+/** Registration step 1 (POST /api/register/otp): the account's details, checked before a code is sent. */
+export const registerDetailsSchema = z
+  .object(registerFields)
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type RegisterDetailsInput = z.input<typeof registerDetailsSchema>;
+
+/** Registration step 2 (POST /api/register): the same details and the code sent to the phone. */
+export const registerSchema = z
+  .object({ ...registerFields, otp: otpField() })
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type RegisterInput = z.input<typeof registerSchema>;
 
 /** Password recovery, step 1: a username or phone (SPEC §2 forget/password). */
 export const forgotPasswordSchema = z.object({ login: reqText(100) });

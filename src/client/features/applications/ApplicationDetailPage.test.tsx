@@ -152,11 +152,14 @@ describe('ApplicationDetailPage', () => {
     const date = within(dialog).getByLabelText(/Paid date/);
     expect((date as HTMLInputElement).value).toMatch(/^20\d\d-\d\d-\d\d$/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(await within(dialog).findByText('This filed is required')).toBeInTheDocument();
+    // the receipt number and the receipt scan are both missing
+    expect(await within(dialog).findAllByText('This filed is required')).toHaveLength(2);
     await userEvent.type(within(dialog).getByLabelText(/Receipt number/), 'R-101');
     await userEvent.clear(date);
     await userEvent.type(date, '२०८२-०४-०२');
     await userEvent.selectOptions(within(dialog).getByLabelText(/Channel/), 'bank');
+    const scan = new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' });
+    await userEvent.upload(document.querySelector('input[name=receipt]') as HTMLInputElement, scan);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     const [path, body] = posts[0];
@@ -165,6 +168,9 @@ describe('ApplicationDetailPage', () => {
     expect(body.get('paidDate')).toBe(bsToAd({ year: 2082, month: 4, day: 2 }));
     expect(body.get('paidDate')).toBe('2025-07-18');
     expect(body.get('channel')).toBe('bank');
+    // the amount is prefilled with the bill's total, in rupees
+    expect(body.get('amount')).toBe('1100');
+    expect((body.get('receipt') as File).name).toBe('receipt.pdf');
   });
 
   it('asks for remarks and confirmation before rejecting', async () => {

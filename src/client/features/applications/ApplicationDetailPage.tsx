@@ -41,6 +41,10 @@ import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
 import { detailKey, downloadCertificate, kindOf, useApplicationDetail } from './api';
 import { QuoteView } from './FeeEstimate';
 import { BillTable, PaymentDialog } from './PaymentDialog';
+import { SendNotificationButton } from '../notifications/SendNotificationButton';
+import { PayOnline } from '../payments/PayOnline';
+import { PayStatusBadge } from '../payments/PayStatusBadge';
+import { ReceiptDownload } from '../payments/ReceiptDownload';
 import type { ApplicationDetail, ApplicationDocument, CheckboxOption } from './types';
 import { useAllOptions } from './useOptions';
 
@@ -247,6 +251,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
                   <Table.Th>{t('payment.paidDate')}</Table.Th>
                   <Table.Th>{t('payment.channel')}</Table.Th>
                   <Table.Th ta="right">{t('bill.total')}</Table.Th>
+                  <Table.Th>{t('payments.status')}</Table.Th>
+                  <Table.Th>{t('receipt.column')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -256,6 +262,12 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
                     <Table.Td title={p.paidDate ?? undefined}>{f.date(p.paidDate)}</Table.Td>
                     <Table.Td>{t(`payment.${p.channel}`, { defaultValue: p.channel })}</Table.Td>
                     <Table.Td ta="right">{f.money(p.total)}</Table.Td>
+                    <Table.Td>
+                      <PayStatusBadge status={p.payStatus} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ReceiptDownload payment={p} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -554,6 +566,7 @@ function Detail({ id }: { id: number }) {
               {t(a === 'pay' ? 'actions.manualPayment' : `actions.${a}`)}
             </Button>
           ))}
+          <SendNotificationButton applicationId={d.id} />
           {cert && (
             <>
               <Button
@@ -594,6 +607,7 @@ function Detail({ id }: { id: number }) {
           )}
         </Group>
       </Group>
+      <PayOnline detail={d} />
       {cert?.revoked && (
         <Alert color="red" mb="md">
           {t('certificate.revoked')}

@@ -1,8 +1,10 @@
 /**
  * Manual (counter or bank) payment of the assessed bill (SPEC §2 "manual payment"; §3 Payment).
- * Shows the bill lines; staff enter the receipt number, the paid date in BS (typed as
- * 'YYYY-MM-DD', converted to AD for the server — a BS picker comes later), the channel and an
- * optional receipt scan. Fields are checked with the shared manualPaymentSchema.
+ * Shows the bill lines; staff enter the amount received (prefilled with the bill's total; the
+ * server refuses any other amount), the receipt number, the paid date in BS (typed as
+ * 'YYYY-MM-DD', converted to AD for the server — a BS picker comes later), the channel and the
+ * compulsory receipt scan (issue 6 §2). Fields are checked with the shared manualPaymentSchema;
+ * the server's 422 errors show on the fields.
  */
 import {
   Button,
@@ -23,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bsToAd, formatBs, parseBs, todayAd, todayBs } from '../../../shared/bs-date.js';
 import type { Bill } from '../../../shared/fees.js';
+import { toLatinDigits, toNepaliDigits } from '../../../shared/format.js';
 import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
@@ -31,7 +34,13 @@ import { useFormat } from '../../lib/useFormat';
 import { detailKey } from './api';
 import type { ApplicationDetail } from './types';
 
-type Field = 'receiptNo' | 'paidDate' | 'channel' | 'remarks' | 'receipt';
+type Field = 'amount' | 'receiptNo' | 'paidDate' | 'channel' | 'remarks' | 'receipt';
+const FIELDS: Field[] = ['amount', 'receiptNo', 'paidDate', 'channel', 'remarks', 'receipt'];
+
+/** Paisa as the rupees a person types: 1500 or 1500.50. */
+export function paisaToRupeesText(paisa: number): string {
+  return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
+}
 
 /** The bill as a table of lines and total (amounts in paisa via formatPaisa). */
 export function BillTable({ bill }: { bill: Bill }) {
@@ -71,6 +80,10 @@ export function PaymentDialog({
   const qc = useQueryClient();
   // A long form: on phones the dialog takes the whole screen.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [amount, setAmount] = useState(() => {
+    const text = detail.bill ? paisaToRupeesText(detail.bill.total) : '';
+    return f.lang === 'ne' ? toNepaliDigits(text) : text;
+  });
   const [receiptNo, setReceiptNo] = useState('');
   const [paidDateBs, setPaidDateBs] = useState(() => formatBs(todayBs(), f.lang));
   const [channel, setChannel] = useState<'counter' | 'bank'>('counter');
@@ -80,6 +93,7 @@ export function PaymentDialog({
 
   const mutation = useMutation({
     mutationFn: (body: {
+      amount: string;
       receiptNo: string;
       paidDate: string;
       channel: string;
@@ -102,7 +116,7 @@ export function PaymentDialog({
       if (!(e instanceof ApiError)) return;
       const next: Partial<Record<Field, string>> = {};
       for (const [k, v] of Object.entries(e.errors)) {
-        if (v?.length && ['receiptNo', 'paidDate', 'channel', 'remarks', 'receipt'].includes(k)) {
+        if (v?.length && (FIELDS as string[]).includes(k)) {
           next[k as Field] = v[0];
         }
       }
@@ -120,18 +134,26 @@ export function PaymentDialog({
       paidDate = bsToAd(bs);
       if (paidDate > todayAd()) next.paidDate = 'validation.futureDate';
     }
-    const parsed = manualPaymentSchema.safeParse({ receiptNo, paidDate, channel, remarks });
+    const amountText = toLatinDigits(amount.trim());
+    const parsed = manualPaymentSchema.safeParse({
+      amount: amountText,
+      receiptNo,
+      paidDate,
+      channel,
+      remarks,
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const k = issue.path[0] as Field;
         if (!next[k]) next[k] = issue.message;
       }
     }
-    const fileProblem = checkUpload(receipt);
+    const fileProblem = receipt ? checkUpload(receipt) : 'validation.required';
     if (fileProblem) next.receipt = fileProblem;
     setErrors(next);
     if (Object.keys(next).length || !parsed.success) return;
-    mutation.mutate(parsed.data);
+    // The server takes the amount in rupees, as typed (the schema's paisa are for checking).
+    mutation.mutate({ ...parsed.data, amount: amountText });
   }
 
   return (
@@ -149,6 +171,20 @@ export function PaymentDialog({
         ) : (
           <Text c="dimmed">{t('payment.noBill')}</Text>
         )}
+        <TextInput
+          label={t('manualPay.amount')}
+          name="amount"
+          required
+          inputMode="decimal"
+          description={
+            detail.bill
+              ? t('manualPay.amountHelp', { total: f.money(detail.bill.total) })
+              : undefined
+          }
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={tMessage(errors.amount)}
+        />
         <TextInput
           label={t('payment.receiptNo')}
           name="receiptNo"
@@ -180,8 +216,10 @@ export function PaymentDialog({
           error={tMessage(errors.channel)}
         />
         <FileInput
-          label={t('payment.receipt')}
+          label={t('manualPay.receiptScan')}
           name="receipt"
+          required
+          description={t('manualPay.receiptScanHelp')}
           accept={UPLOAD_ACCEPT}
           clearable
           value={receipt}

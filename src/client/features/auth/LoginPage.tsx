@@ -7,11 +7,11 @@
  * (DESIGN.md §8 first-load budget): the only client rule is "required" (the shared loginSchema's
  * message key), and the server applies the full loginSchema.
  */
-import { Alert, Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
 import { api, ApiError, type Envelope } from '../../lib/api';
@@ -26,6 +26,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // Set by /reset/password after a successful reset (kept literal: that page is lazy-loaded).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -74,6 +76,11 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.loginTitle')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        {notice === 'passwordReset' && !formError && (
+          <Alert color="green" mb="md" role="status">
+            {t('forgot.done')}
+          </Alert>
+        )}
         {formError && (
           <Alert color="red" mb="md" role="alert">
             {formError}
@@ -97,8 +104,13 @@ export function LoginPage() {
           value={values.password}
           onChange={change('password')}
           error={tMessage(errors.password)}
-          mb="md"
+          mb={4}
         />
+        <Group justify="flex-end" mb="md">
+          <Anchor component={Link} to="/forget-password" size="sm">
+            {t('forgot.link')}
+          </Anchor>
+        </Group>
         <Button type="submit" fullWidth loading={submitting}>
           {t('auth.login')}
         </Button>

@@ -1,20 +1,32 @@
 /**
- * New user registration (SPEC §2 `/register`), validated with the shared registerSchema.
- * Success stores token and user and goes to /dashboard, like login.
+ * New user registration (SPEC §2 `/register`; issue 5 §1), in two steps on the same card.
+ * Step 1: the details, validated with the shared registerDetailsSchema, then
+ * POST /api/register/otp checks them on the server and sends a 6-digit code by SMS.
+ * Step 2: the code (resend after a countdown, or go back and change the details), then
+ * POST /api/register creates the account; success stores token and user and goes to
+ * /dashboard, like login.
  */
 import { Alert, Anchor, Button, Group, PasswordInput, Radio, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { registerSchema, type RegisterInput, type User } from '../../../shared/schemas/auth.js';
+import {
+  otpField,
+  registerDetailsSchema,
+  type RegisterDetailsInput,
+  type User,
+} from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { saveSession } from '../../lib/session';
+import { useFormat } from '../../lib/useFormat';
+import { normalizeCode, OtpInput, ResendButton } from './OtpParts';
 
 const FIELDS = [
   'name',
@@ -26,19 +38,137 @@ const FIELDS = [
   'gender',
 ] as const;
 
-export default function RegisterPage() {
+interface Sent {
+  resendIn: number;
+  expiresIn: number;
+}
+
+/** Step 2: the code sent to `phone`. */
+function CodeStep({
+  details,
+  sent,
+  onResent,
+  onBack,
+  onDetailErrors,
+}: {
+  details: RegisterDetailsInput;
+  sent: { until: number; expiresIn: number };
+  onResent: (s: Sent) => void;
+  onBack: () => void;
+  /** The server refused a detail (e.g. the username was taken meanwhile). */
+  onDetailErrors: (e: ApiError) => void;
+}) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = otpField().safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? 'validation.otp');
+      return;
+    }
+    setCodeError(null);
+    setSubmitting(true);
+    try {
+      const res = await api.post<Envelope<{ token: string; user: User }>>('/register', {
+        ...details,
+        email: details.email || undefined,
+        otp: normalizeCode(code),
+      });
+      saveSession(res.data.token, res.data.user);
+      qc.clear();
+      await navigate('/dashboard', { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) return;
+      if (err.errors.otp?.length) {
+        setCodeError(err.errors.otp[0]);
+        setCode('');
+      } else if (FIELDS.some((k) => err.errors[k]?.length)) onDetailErrors(err);
+      else setFormError(err.message || t('errors.actionFailed'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function resend() {
+    setFormError(null);
+    setResending(true);
+    try {
+      const res = await api.post<Envelope<Sent>>('/register/otp', {
+        ...details,
+        email: details.email || undefined,
+      });
+      onResent(res.data);
+      setCode('');
+      setCodeError(null);
+      notifications.show({ color: 'green', message: t('otp.resent') });
+    } catch (err) {
+      if (!(err instanceof ApiError)) return;
+      if (FIELDS.some((k) => err.errors[k]?.length)) onDetailErrors(err);
+      else setFormError(err.message || t('errors.actionFailed'));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('otp.stepCode')}>
+      <Text size="sm" c="dimmed" mb={4}>
+        {t('otp.stepCode')}
+      </Text>
+      <Text mb={4}>{t('otp.sentTo', { phone: f.digits(details.phone) })}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('otp.validFor', { minutes: f.num(Math.round(sent.expiresIn / 60)) })}
+      </Text>
+      {formError && (
+        <Alert color="red" mb="md" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <OtpInput
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setCodeError(null);
+        }}
+        error={tMessage(codeError) || undefined}
+        autoFocus
+      />
+      <Group justify="space-between" mt="xs" mb="md" gap="xs">
+        <ResendButton until={sent.until} onResend={() => void resend()} loading={resending} />
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          {t('otp.changeDetails')}
+        </Anchor>
+      </Group>
+      <Button type="submit" fullWidth loading={submitting}>
+        {t('otp.verify')}
+      </Button>
+    </form>
+  );
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ until: number; expiresIn: number } | null>(null);
+  const [details, setDetails] = useState<RegisterDetailsInput | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema, undefined, { raw: true }),
+  } = useForm<RegisterDetailsInput>({
+    resolver: zodResolver(registerDetailsSchema, undefined, { raw: true }),
     defaultValues: {
       name: '',
       username: '',
@@ -50,108 +180,137 @@ export default function RegisterPage() {
     },
   });
 
+  const markSent = (s: Sent) =>
+    setSent({ until: Date.now() + s.resendIn * 1000, expiresIn: s.expiresIn });
+
+  const showDetailErrors = (e: unknown) => {
+    if (!applyServerErrors(e, setError, FIELDS) && e instanceof ApiError) {
+      setFormError(e.message || t('errors.actionFailed'));
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    // Same details as last time and the code still waiting: no new SMS needed.
+    if (sent && details && JSON.stringify(details) === JSON.stringify(values)) {
+      setDetails(values);
+      return;
+    }
     try {
-      const res = await api.post<Envelope<{ token: string; user: User }>>('/register', {
+      const res = await api.post<Envelope<Sent>>('/register/otp', {
         ...values,
         email: values.email || undefined,
       });
-      saveSession(res.data.token, res.data.user);
-      qc.clear();
-      await navigate('/dashboard', { replace: true });
+      markSent(res.data);
+      setDetails(values);
     } catch (e) {
-      if (!applyServerErrors(e, setError, FIELDS) && e instanceof ApiError) {
-        setFormError(e.message || t('errors.actionFailed'));
-      }
+      showDetailErrors(e);
     }
   });
 
   const err = (f: (typeof FIELDS)[number]) => tMessage(errors[f]?.message);
+  const onCodeStep = details !== null && sent !== null;
 
   return (
     <AuthCard title={t('auth.registerTitle')}>
-      <form onSubmit={onSubmit} noValidate>
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('auth.name')}
-          autoComplete="name"
-          required
-          {...register('name')}
-          error={err('name')}
-          mb="sm"
+      {onCodeStep ? (
+        <CodeStep
+          details={details}
+          sent={sent}
+          onResent={markSent}
+          onBack={() => setDetails(null)}
+          onDetailErrors={(e) => {
+            setDetails(null);
+            // The form is mounted again on the next render; then the errors can be placed.
+            setTimeout(() => showDetailErrors(e), 0);
+          }}
         />
-        <TextInput
-          label={t('auth.username')}
-          autoComplete="username"
-          required
-          {...register('username')}
-          error={err('username')}
-          mb="sm"
-        />
-        <TextInput
-          label={t('auth.phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          required
-          {...register('phone')}
-          error={err('phone')}
-          mb="sm"
-        />
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-          error={err('email')}
-          mb="sm"
-        />
-        <PasswordInput
-          label={t('auth.password')}
-          autoComplete="new-password"
-          required
-          description={t('validation.password')}
-          {...register('password')}
-          error={err('password')}
-          mb="sm"
-        />
-        <PasswordInput
-          label={t('auth.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          {...register('password_confirmation')}
-          error={err('password_confirmation')}
-          mb="sm"
-        />
-        <Controller
-          control={control}
-          name="gender"
-          render={({ field }) => (
-            <Radio.Group
-              name="gender"
-              label={t('auth.gender')}
-              required
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={err('gender')}
-              mb="md"
-            >
-              <Group mt={4}>
-                <Radio value="male" label={t('gender.male')} />
-                <Radio value="female" label={t('gender.female')} />
-              </Group>
-            </Radio.Group>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('otp.stepDetails')}
+          </Text>
+          {formError && (
+            <Alert color="red" mb="md" role="alert">
+              {formError}
+            </Alert>
           )}
-        />
-        <Button type="submit" fullWidth loading={isSubmitting}>
-          {t('auth.register')}
-        </Button>
-      </form>
+          <TextInput
+            label={t('auth.name')}
+            autoComplete="name"
+            required
+            {...register('name')}
+            error={err('name')}
+            mb="sm"
+          />
+          <TextInput
+            label={t('auth.username')}
+            autoComplete="username"
+            required
+            {...register('username')}
+            error={err('username')}
+            mb="sm"
+          />
+          <TextInput
+            label={t('auth.phone')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            {...register('phone')}
+            error={err('phone')}
+            mb="sm"
+          />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={err('email')}
+            mb="sm"
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="new-password"
+            required
+            description={t('validation.password')}
+            {...register('password')}
+            error={err('password')}
+            mb="sm"
+          />
+          <PasswordInput
+            label={t('auth.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            {...register('password_confirmation')}
+            error={err('password_confirmation')}
+            mb="sm"
+          />
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field }) => (
+              <Radio.Group
+                name="gender"
+                label={t('auth.gender')}
+                required
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={err('gender')}
+                mb="md"
+              >
+                <Group mt={4}>
+                  <Radio value="male" label={t('gender.male')} />
+                  <Radio value="female" label={t('gender.female')} />
+                </Group>
+              </Radio.Group>
+            )}
+          />
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            {t('otp.continue')}
+          </Button>
+        </form>
+      )}
       <Text size="sm" ta="center">
         {t('auth.haveAccount')}{' '}
         <Anchor component={Link} to="/user/login">

@@ -1,5 +1,6 @@
 /**
- * Own profile (SPEC §2 `profile`): the signed-in user's details, and the photo and
+ * Own profile (SPEC §2 `profile`): the signed-in user's details, the forms to edit them and
+ * to change the password (issue 5 §3, AccountForms.tsx), and the photo and
  * citizenship certificate that every application takes from the profile (SPEC §5 "Please
  * upload photos first"; issue 4 contract: POST /api/profiles/documents). `/profile#documents`
  * scrolls to the upload card, the target of the 'Please upload photos first' link.
@@ -23,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.js';
 import { AuthImage } from '../../components/AuthImage';
+import { ChangePasswordCard, EditDetailsCard } from './AccountForms';
 import { PageHeader } from '../../components/PageHeader';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { PROFILE_KEY, useCurrentUser } from '../../lib/auth';
@@ -204,6 +206,11 @@ export default function ProfilePage() {
           </Group>
         )}
       </Card>
+      <EditDetailsCard
+        key={`${user.id}-${user.name}-${user.email}-${user.gender}-${user.lang}`}
+        user={user}
+      />
+      <ChangePasswordCard />
       <DocumentsCard user={user} />
     </>
   );

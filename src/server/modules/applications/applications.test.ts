@@ -3,6 +3,8 @@
  * transition (legal and illegal), scoping, and bad input that must change nothing.
  */
 import { readdir } from 'node:fs/promises';
+import { adToBs, todayAd } from '../../../shared/bs-date.js';
+import { fiscalYearOf } from '../../../shared/fiscal-year.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -205,6 +207,25 @@ describe('the whole lifecycle', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.receiptNo).toBeTruthy();
     expect((await detail(a.token, id2)).json().data.appStatus).toBe('verified');
+  });
+
+  it('a counter payment must equal the bill and carry the receipt scan', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 1);
+    await act(t.app, staff.ward1, id, 'verify');
+    const total = (await detail(a.token, id)).json().data.bill.total as number;
+    const fields = { receiptNo: nextReceipt(), paidDate: todayAd(), channel: 'counter' };
+    const short = await act(t.app, staff.ward1, id, 'payments', {
+      ...fields,
+      amount: ((total - 100) / 100).toFixed(2),
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.amount[0]).toMatch(/^The amount must equal the bill: Rs\. /);
+    const noScan = await act(t.app, staff.ward1, id, 'payments', { ...fields, receipt: 'none' });
+    expect(noScan.statusCode).toBe(422);
+    expect(noScan.json().errors.receipt).toEqual(['This filed is required']);
+    expect((await detail(a.token, id)).json().data.appStatus).toBe('verified');
+    expect((await act(t.app, staff.ward1, id, 'payments', fields)).statusCode).toBe(200);
   });
 
   it('every transition writes history and audit rows', async () => {
@@ -466,5 +487,57 @@ describe('dashboard', () => {
     expect(all.total).toBeGreaterThan(mine.total);
     expect(all.users).toBeGreaterThan(3);
     expect(all.paidAmount).toBeGreaterThan(0);
+  });
+
+  it('charts: registrations per ward and business type, revenue per BS month; filters', async () => {
+    const a = await newApplicant(t.app);
+    const id = await submit(t.app, a.token, 2);
+    await act(t.app, staff.admin, id, 'verify');
+    await act(t.app, staff.admin, id, 'payments', {
+      receiptNo: nextReceipt(),
+      paidDate: todayAd(),
+      channel: 'counter',
+    });
+    await act(t.app, staff.admin, id, 'approve');
+    const get = async (token: string, q = '') =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/dashboard${q}`, headers: auth(token) })
+      ).json().data;
+    const all = await get(staff.admin);
+    expect(all.fiscalYear.code).toBe(fiscalYearOf(todayAd()).code);
+    expect(all.byWard.find((w: { number: number }) => w.number === 2).n).toBeGreaterThanOrEqual(1);
+    expect(all.byBusinessType.reduce((s: number, b: { n: number }) => s + b.n, 0)).toBe(
+      all.byWard.reduce((s: number, w: { n: number }) => s + w.n, 0),
+    );
+    expect(all.revenueByMonth.map((m: { month: number }) => m.month)).toEqual([
+      4, 5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3,
+    ]);
+    const thisMonth = adToBs(todayAd()).month;
+    expect(
+      all.revenueByMonth.find((m: { month: number }) => m.month === thisMonth).total,
+    ).toBeGreaterThan(0);
+    // the ward filter and the ward admin's scope
+    const w2 = await wardId(t.app, staff.admin, 2);
+    const ward2 = await get(staff.admin, `?wardId=${w2}`);
+    expect(ward2.byWard.map((w: { number: number }) => w.number)).toEqual([2]);
+    const ward1 = await get(staff.ward1);
+    expect(ward1.byWard.every((w: { number: number }) => w.number === 1)).toBe(true);
+    // a fiscal year with no applications
+    const fys = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/fiscal-years/all',
+        headers: auth(staff.admin),
+      })
+    ).json().data as { id: number; code: string }[];
+    const old = fys.find((f) => f.code === '2080/81')!;
+    const empty = await get(staff.admin, `?fiscalYearId=${old.id}`);
+    expect(empty).toMatchObject({
+      total: 0,
+      paidAmount: 0,
+      byWard: [],
+      fiscalYear: { code: '2080/81' },
+    });
+    expect(empty.revenueByMonth.every((m: { total: number }) => m.total === 0)).toBe(true);
   });
 });

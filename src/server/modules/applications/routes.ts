@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   acceptSchema,
@@ -19,6 +20,12 @@ import {
   renewSchema,
 } from '../../../shared/schemas/applications.js';
 import { translate } from '../../../shared/i18n/index.js';
+import { todayAd } from '../../../shared/bs-date.js';
+import { formatAdAsBs } from '../../../shared/format.js';
+import { sendExport, type ExportColumn } from '../../lib/export.js';
+
+/** A header in both languages from a translation key. */
+const h = (key: string) => ({ en: translate('en-US', key), ne: translate('ne', key) });
 import { certificateViewSchema } from '../../../shared/schemas/certificate.js';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import type { AppAction } from '../../../shared/lifecycle.js';
@@ -72,9 +79,9 @@ function uploadsOf(body: { documents: Record<string, unknown>; oldCertificate?: 
 
 export default async function applicationRoutes(
   app: FastifyInstance,
-  opts: { service: ApplicationService; pdf: PdfRenderer },
+  opts: { service: ApplicationService; pdf: PdfRenderer; publicUrl: string },
 ) {
-  const { service, pdf } = opts;
+  const { service, pdf, publicUrl } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -153,6 +160,65 @@ export default async function applicationRoutes(
       return {
         data: { ...q, problem: q.problem ? translate(requestLang(req), q.problem) : null },
       };
+    },
+  );
+
+  r.get(
+    '/applications/export',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'The applications list (same filters and scope) as CSV or XLSX, streamed, in the language asked (lang); X-Total-Count gives the rows',
+        querystring: listQuerySchema.pick({ filters: true, lang: true }).extend({
+          format: z.enum(['csv', 'xlsx']).default('csv'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const lang = req.query.lang ?? requestLang(req);
+      const { total, batches } = await service.exportRows(
+        currentUser(req),
+        req.query.filters ?? {},
+      );
+      type Row =
+        Awaited<ReturnType<typeof service.exportRows>> extends {
+          batches: AsyncIterable<(infer R)[]>;
+        }
+          ? R
+          : never;
+      const columns: ExportColumn<Row>[] = [
+        { header: h('applications.submissionNo'), value: (r) => r.submissionNo, width: 16 },
+        { header: h('applications.registrationNo'), value: (r) => r.registrationNo, width: 16 },
+        { header: h('applications.businessName'), value: (r) => r.businessName, width: 30 },
+        { header: h('applications.ownerName'), value: (r) => r.ownerName, width: 24 },
+        {
+          header: h('applications.businessType'),
+          value: (r, l) => (l === 'ne' ? r.businessTypeNameNe : r.businessTypeNameEn),
+          width: 24,
+        },
+        { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
+        {
+          header: h('applications.status'),
+          value: (r, l) => translate(l, `status.${r.appStatus}`),
+        },
+        {
+          header: h('applications.submittedOn'),
+          value: (r, l) => formatAdAsBs(r.submissionDate, l),
+        },
+        { header: h('export.expiryBs'), value: (r, l) => formatAdAsBs(r.expiryDate, l) },
+        { header: h('export.capitalRupees'), value: (r) => r.capitalCurrent / 100 },
+        { header: h('form.locMobile'), value: (r) => r.locMobile, width: 14 },
+      ];
+      return sendExport(reply, {
+        format: req.query.format,
+        name: `applications-${todayAd()}`,
+        lang,
+        columns,
+        batches,
+        total,
+      });
     },
   );
 
@@ -343,17 +409,16 @@ export default async function applicationRoutes(
   transition(
     'payments',
     'pay',
-    'Record a manual (counter/bank) payment of the bill (verified → paid)',
+    'Record a manual (counter/bank) payment of the bill (verified → paid): amount (= the bill, rupees), receiptNo, paidDate, channel, receipt scan',
     manualPaymentSchema.extend({ receipt: z.unknown().optional() }),
     (x) => {
       const { receipt, ...input } = x.body;
-      return service.recordPayment(
-        x.user,
-        x.id,
-        input,
-        isUploadedFile(receipt) ? receipt : undefined,
-        x.ip,
-      );
+      // the scan of the paper receipt is compulsory (issue 6 §2)
+      if (!isUploadedFile(receipt))
+        throw AppError.validation({
+          receipt: [receipt == null ? 'validation.required' : 'validation.file'],
+        });
+      return service.recordPayment(x.user, x.id, input, receipt, x.ip);
     },
   );
   transition(
@@ -418,13 +483,79 @@ export default async function applicationRoutes(
     },
     async (req, reply) => {
       const view = await service.certificateView(currentUser(req), req.params.id);
-      const bytes = await pdf.render(renderCertificateHtml(view));
+      // The QR code opens the public verification page (issue 7 §2).
+      const url = `${publicUrl}/verify/${encodeURIComponent(view.verifyCode)}`;
+      const qrSvg = await QRCode.toString(url, {
+        type: 'svg',
+        margin: 0,
+        errorCorrectionLevel: 'M',
+      });
+      const bytes = await pdf.render(renderCertificateHtml(view, { url, qrSvg }));
       const name = `certificate-${view.registrationNo.replace(/\//g, '-')}.pdf`;
       reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store');
       return reply.send(bytes);
+    },
+  );
+
+  r.get(
+    '/verify/:code',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['certificates'],
+        summary:
+          'Public certificate check (no login): genuine or not, and what the certificate shows publicly with its status (valid, expired, renewed, revoked)',
+        params: z.object({ code: z.string().min(1).max(40) }),
+        response: {
+          200: z.object({
+            data: z.union([
+              z.object({ genuine: z.literal(false) }),
+              z.object({
+                genuine: z.literal(true),
+                status: z.enum(['valid', 'expired', 'renewed', 'revoked']),
+                businessName: z.string(),
+                registrationNo: z.string(),
+                ward: z.object({ number: z.number(), nameEn: z.string(), nameNe: z.string() }),
+                fiscalYear: z.object({ en: z.string(), ne: z.string() }),
+                validUntil: z.string(),
+                issuedAt: z.string(),
+                revokedAt: z.string().nullable(),
+                revokeReason: z.string().nullable(),
+              }),
+            ]),
+          }),
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await service.publicVerification(req.params.code) };
+    },
+  );
+
+  r.post(
+    '/certificates/:id/revoke',
+    {
+      config: { access: { permissions: ['approve-applications'] } },
+      schema: {
+        tags: ['certificates'],
+        summary:
+          'Revoke a certificate with a reason; the public verification page shows it at once',
+        params: idParams,
+        body: rejectSchema,
+        response: { 200: detailResponse },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const appId = await service.revokeCertificate(user, req.params.id, req.body.remarks, req.ip);
+      return {
+        data: await service.detail(user, appId, requestLang(req)),
+        message: 'Action was successful',
+      };
     },
   );
 
@@ -452,7 +583,12 @@ export default async function applicationRoutes(
     {
       schema: {
         tags: ['dashboard'],
-        summary: 'SPEC §3 counts scoped to the signed-in user',
+        summary:
+          'SPEC §3 counts and chart series (registrations per ward and per business type, revenue per BS month), scoped to the signed-in user; filter by fiscalYearId and wardId',
+        querystring: z.object({
+          fiscalYearId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          wardId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        }),
         response: {
           200: z.object({
             data: z.object({
@@ -465,11 +601,19 @@ export default async function applicationRoutes(
               cancelled: z.number(),
               paidAmount: z.number(),
               users: z.number(),
+              fiscalYear: z
+                .object({ id: z.number(), code: z.string(), nameNe: z.string() })
+                .nullable(),
+              byWard: z.array(z.object({ wardId: z.number(), number: z.number(), n: z.number() })),
+              byBusinessType: z.array(
+                z.object({ id: z.number(), nameEn: z.string(), nameNe: z.string(), n: z.number() }),
+              ),
+              revenueByMonth: z.array(z.object({ month: z.number(), total: z.number() })),
             }),
           }),
         },
       },
     },
-    async (req) => ({ data: await service.dashboard(currentUser(req)) }),
+    async (req) => ({ data: await service.dashboard(currentUser(req), req.query) }),
   );
 }

@@ -9,7 +9,7 @@
  * makes the second one a 409), the side effect (bill, payment, registration number,
  * certificate), a history entry and an audit row.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -22,8 +22,9 @@ import {
   type FeeSettings,
   type RenewalTiming,
 } from '../../../shared/fees.js';
-import { todayAd } from '../../../shared/bs-date.js';
+import { adToBs, todayAd } from '../../../shared/bs-date.js';
 import { translate, type Lang } from '../../../shared/i18n/index.js';
+import { formatPaisa } from '../../../shared/format.js';
 import { fiscalYearOf } from '../../../shared/fiscal-year.js';
 import {
   ACTION_PERMISSION,
@@ -41,7 +42,7 @@ import {
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError, type FieldError } from '../../errors.js';
-import { boolValue, enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
+import { boolValue, enumValue, f, filterTerms, listPlan, type ListSpec } from '../../lib/list.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   APPLICATION_STATUSES,
@@ -243,6 +244,54 @@ export class ApplicationService {
       data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       meta: { total },
     };
+  }
+
+  /**
+   * The applications list with the list's filters, for an export (issue 7 §4): the row count
+   * and the rows in keyset batches of 1,000 (newest first), so a large list streams.
+   */
+  async exportRows(actor: Actor, filters: Record<string, unknown>) {
+    const where = and(
+      isNull(applications.deletedOn),
+      scopeOf(actor),
+      ...filterTerms(APPLICATION_LIST, filters),
+    );
+    const [{ total }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(where);
+    const db = this.db;
+    async function* batches() {
+      let before = 2_147_483_647;
+      for (;;) {
+        const rows = await db
+          .select({
+            id: applications.id,
+            submissionNo: applications.submissionNo,
+            registrationNo: applications.registrationNo,
+            businessName: applications.businessName,
+            ownerName: applications.ownerName,
+            appStatus: applications.appStatus,
+            submissionDate: applications.submissionDate,
+            expiryDate: applications.expiryDate,
+            capitalCurrent: applications.capitalCurrent,
+            locMobile: applications.locMobile,
+            businessTypeNameEn: businessTypes.nameEn,
+            businessTypeNameNe: businessTypes.nameNe,
+            wardNumber: wards.number,
+          })
+          .from(applications)
+          .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+          .innerJoin(wards, eq(wards.id, applications.wardId))
+          .where(and(where, sql`${applications.id} < ${before}`))
+          .orderBy(desc(applications.id))
+          .limit(1000);
+        if (!rows.length) return;
+        yield rows;
+        before = rows[rows.length - 1].id;
+      }
+    }
+    return { total, batches: batches() };
   }
 
   /** The row if `actor` may see it, else 404. */
@@ -1397,10 +1446,10 @@ export class ApplicationService {
     actor: Actor,
     id: number,
     input: z.output<typeof manualPaymentSchema>,
-    receipt: UploadedFile | undefined,
+    receipt: UploadedFile,
     ip: string,
   ) {
-    const checked = receipt ? checkUpload('receipt', receipt) : null;
+    const checked = checkUpload('receipt', receipt);
     if (input.paidDate > todayAd())
       throw AppError.validation({ paidDate: ['validation.futureDate'] });
     const saved: string[] = [];
@@ -1413,6 +1462,20 @@ export class ApplicationService {
         effect: async (tx, app) => {
           const bill = app.bill as Bill | null;
           if (!bill) throw AppError.conflict();
+          if (input.amount !== bill.total)
+            throw AppError.validation({
+              amount: [
+                {
+                  key: 'errors.amountMismatch',
+                  vars: {
+                    amount: {
+                      en: formatPaisa(bill.total, 'en-US'),
+                      ne: formatPaisa(bill.total, 'ne'),
+                    },
+                  },
+                },
+              ],
+            });
           const fyId = app.fiscalYearId ?? (await this.currentFiscalYear(tx)).id;
           const [dup] = await tx
             .select({ id: payments.id })
@@ -1633,6 +1696,99 @@ export class ApplicationService {
     return `${certificateId.toString(36).toUpperCase()}-${mac.slice(0, 10).toUpperCase()}`;
   }
 
+  // ------------------------------------------------------------------ public verification
+
+  /**
+   * What the public page `/verify/{code}` shows (issue 7 §2), with no login: only what the
+   * certificate shows publicly. A code whose HMAC does not match its certificate (forged or
+   * altered) or that names no certificate is `{genuine: false}`. Status: revoked (revoked,
+   * or the registration terminated), renewed (a newer certificate replaced this one), expired
+   * (valid-until before today), else valid.
+   */
+  async publicVerification(code: string) {
+    const m = /^([0-9A-Z]{1,8})-([0-9A-F]{10})$/.exec(code.trim().toUpperCase());
+    const certId = m ? parseInt(m[1], 36) : NaN;
+    if (!m || !Number.isSafeInteger(certId) || certId > 2_147_483_647)
+      return { genuine: false as const };
+    const [row] = await this.db
+      .select({ c: certificates, a: applications, w: wards, fy: fiscalYears })
+      .from(certificates)
+      .innerJoin(applications, eq(applications.id, certificates.applicationId))
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .innerJoin(fiscalYears, eq(fiscalYears.id, certificates.fiscalYearId))
+      .where(eq(certificates.id, certId));
+    const expected = row ? this.verifyCode(row.c.id, row.c.registrationNo) : '';
+    const a = Buffer.from(expected);
+    const b = Buffer.from(code.trim().toUpperCase());
+    if (!row || a.length !== b.length || !timingSafeEqual(a, b)) return { genuine: false as const };
+    const [newer] = await this.db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(
+        and(
+          eq(certificates.applicationId, row.c.applicationId),
+          sql`${certificates.id} > ${row.c.id}`,
+        ),
+      )
+      .limit(1);
+    const revoked = !!row.c.revokedAt || row.a.appStatus === 'cancelled';
+    const status: 'revoked' | 'renewed' | 'expired' | 'valid' = revoked
+      ? 'revoked'
+      : newer
+        ? 'renewed'
+        : row.c.validUntil < todayAd()
+          ? 'expired'
+          : 'valid';
+    return {
+      genuine: true as const,
+      status,
+      businessName: row.a.businessName,
+      registrationNo: row.c.registrationNo,
+      ward: { number: row.w.number, nameEn: row.w.nameEn, nameNe: row.w.nameNe },
+      fiscalYear: { en: row.fy.code, ne: row.fy.nameNe },
+      validUntil: row.c.validUntil,
+      issuedAt: row.c.issuedAt.toISOString(),
+      revokedAt: row.c.revokedAt?.toISOString() ?? null,
+      revokeReason: row.c.revokeReason,
+    };
+  }
+
+  /**
+   * Revokes certificate `certId` with a reason (issue 7 §2); the public page shows it at once.
+   * 404 when not visible to the actor, 409 when already revoked. Audited, and in the
+   * application's history.
+   */
+  async revokeCertificate(actor: Actor, certId: number, reason: string, ip: string) {
+    const [cert] = await this.db.select().from(certificates).where(eq(certificates.id, certId));
+    if (!cert) throw AppError.notFound();
+    const app = await this.visible(this.db, actor, cert.applicationId);
+    await this.db.transaction(async (tx) => {
+      const done = await tx
+        .update(certificates)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(and(eq(certificates.id, certId), isNull(certificates.revokedAt)))
+        .returning({ id: certificates.id });
+      if (!done.length) throw AppError.conflict();
+      await tx.insert(applicationHistory).values({
+        applicationId: app.id,
+        userId: actor.id,
+        action: 'revoke-certificate',
+        fromStatus: app.appStatus,
+        toStatus: app.appStatus,
+        remarks: reason,
+      });
+      await audit(tx, {
+        userId: actor.id,
+        action: 'certificate.revoke',
+        entity: 'certificates',
+        entityId: certId,
+        data: { reason },
+        ip,
+      });
+    });
+    return app.id;
+  }
+
   // ------------------------------------------------------------------ certificate
 
   /** What the certificate shows; 404 unless approved (or later terminated) and visible. */
@@ -1749,34 +1905,104 @@ export class ApplicationService {
     return { meta: f, data: await this.store.read(f.storedName) };
   }
 
-  /** SPEC §3 dashboard counts, scoped like the list. Paid amount in paisa. */
-  async dashboard(actor: Actor) {
+  /**
+   * SPEC §3 dashboard counts and the chart series of issue 7 §3, scoped like the list and
+   * filtered by fiscal year and ward. Paid amount and revenue in paisa. `revenueByMonth` has
+   * the 12 BS months of the fiscal year (the chosen one, else the current one), Shrawan first.
+   */
+  async dashboard(actor: Actor, filter: { fiscalYearId?: number; wardId?: number } = {}) {
     const scope = scopeOf(actor);
-    const base = and(isNull(applications.deletedOn), scope);
+    const base = and(
+      isNull(applications.deletedOn),
+      scope,
+      filter.fiscalYearId ? eq(applications.fiscalYearId, filter.fiscalYearId) : undefined,
+      filter.wardId ? eq(applications.wardId, filter.wardId) : undefined,
+    );
     const counts = await this.db
       .select({ status: applications.appStatus, n: sql<number>`count(*)::int` })
       .from(applications)
       .where(base)
       .groupBy(applications.appStatus);
     const by = (s: AppStatus) => counts.find((c) => c.status === s)?.n ?? 0;
+    const paidCond = and(
+      base,
+      eq(payments.payStatus, 'completed'),
+      filter.fiscalYearId ? eq(payments.fiscalYearId, filter.fiscalYearId) : undefined,
+    );
     const [{ paid }] = await this.db
       .select({ paid: sql<number>`coalesce(sum(${payments.total}), 0)::bigint` })
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
-      .where(and(base, eq(payments.payStatus, 'completed')));
+      .where(paidCond);
     let userCount = 1;
-    if (actor.userType === 'systemadmin') {
+    if (actor.userType === 'systemadmin' && !filter.wardId && !filter.fiscalYearId) {
       const [{ n }] = await this.db
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
         .where(isNull(users.deletedOn));
       userCount = n;
-    } else if (actor.userType === 'wardadmin') {
+    } else if (actor.userType !== 'user') {
       const [{ n }] = await this.db
         .select({ n: sql<number>`count(distinct ${applications.userId})::int` })
         .from(applications)
         .where(base);
       userCount = n;
+    }
+    // Registrations: approved (and later terminated) applications, not renewal requests.
+    const registered = and(
+      base,
+      eq(applications.isRenewal, false),
+      inArray(applications.appStatus, ['approved', 'cancelled']),
+      sql`${applications.registrationNo} is not null`,
+    );
+    const byWard = await this.db
+      .select({ wardId: wards.id, number: wards.number, n: sql<number>`count(*)::int` })
+      .from(applications)
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .where(registered)
+      .groupBy(wards.id, wards.number)
+      .orderBy(asc(wards.number));
+    const byBusinessType = await this.db
+      .select({
+        id: businessTypes.id,
+        nameEn: businessTypes.nameEn,
+        nameNe: businessTypes.nameNe,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(applications)
+      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+      .where(registered)
+      .groupBy(businessTypes.id, businessTypes.nameEn, businessTypes.nameNe)
+      .orderBy(desc(sql`count(*)`), asc(businessTypes.id));
+    const [fy] = filter.fiscalYearId
+      ? await this.db.select().from(fiscalYears).where(eq(fiscalYears.id, filter.fiscalYearId))
+      : [await this.currentFiscalYear(this.db)];
+    const daily = fy
+      ? await this.db
+          .select({
+            day: payments.paidDate,
+            total: sql<number>`sum(${payments.total})::bigint`,
+          })
+          .from(payments)
+          .innerJoin(applications, eq(applications.id, payments.applicationId))
+          .where(
+            and(
+              base,
+              eq(payments.payStatus, 'completed'),
+              sql`${payments.paidDate} between ${fy.startDate} and ${fy.endDate}`,
+            ),
+          )
+          .groupBy(payments.paidDate)
+      : [];
+    // BS months of the fiscal year: Shrawan (4) … Chaitra (12), Baishakh (1) … Ashadh (3).
+    const revenueByMonth = [4, 5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3].map((month) => ({
+      month,
+      total: 0,
+    }));
+    for (const d of daily) {
+      if (!d.day) continue;
+      const m = adToBs(d.day).month;
+      revenueByMonth.find((r) => r.month === m)!.total += Number(d.total);
     }
     return {
       total: counts.reduce((s, c) => s + c.n, 0),
@@ -1788,6 +2014,10 @@ export class ApplicationService {
       cancelled: by('cancelled'),
       paidAmount: Number(paid),
       users: userCount,
+      fiscalYear: fy ? { id: fy.id, code: fy.code, nameNe: fy.nameNe } : null,
+      byWard,
+      byBusinessType,
+      revenueByMonth,
     };
   }
 }

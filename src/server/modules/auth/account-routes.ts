@@ -14,7 +14,7 @@ import {
   changePasswordSchema,
   forgotPasswordSchema,
   profileUpdateSchema,
-  registerSchema,
+  registerDetailsSchema,
   resetPasswordSchema,
   userSchema,
 } from '../../../shared/schemas/auth.js';
@@ -29,7 +29,7 @@ import { requestLang } from '../../plugins/errors.js';
 import type { OtpService } from '../otp/service.js';
 
 /** Code requests per IP per minute, besides the per-phone limits (RATE_LIMIT_OTP for tests). */
-const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 20);
+const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 30);
 
 const sentSchema = z.object({
   message: z.string(),
@@ -80,7 +80,7 @@ export default async function accountRoutes(
         tags: ['auth'],
         summary:
           'Registration step 1: check the form and send a 6-digit code to the phone (5 minutes; resend after 60 s; 3 per 15 minutes)',
-        body: registerSchema,
+        body: registerDetailsSchema,
         response: { 200: sentSchema },
       },
     },

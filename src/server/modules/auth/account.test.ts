@@ -72,9 +72,12 @@ describe('registration code', () => {
     const taken = await post('/api/register/otp', { ...f, phone: existing.phone });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ phone: ['This phone number is already registered.'] });
-    expect(
-      await t.database.db.select().from(otpTokens).where(eq(otpTokens.phone, existing.phone)),
-    ).toEqual([]);
+    // only the code of its own registration went to that phone
+    const sentToTaken = await t.database.db
+      .select()
+      .from(otpTokens)
+      .where(eq(otpTokens.phone, existing.phone));
+    expect(sentToTaken.map((o) => o.usedAt !== null)).toEqual([true]);
     const ok = await post('/api/register/otp', f);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toEqual({ resendIn: 60, expiresIn: 300 });
@@ -88,6 +91,11 @@ describe('registration code', () => {
 describe('password recovery', () => {
   it('answers the same for an unknown login, sends nothing, and resets with the code', async () => {
     const a = await newApplicant(t.app, 'Forgetful');
+    // the registration code was a while ago (its resend cooldown is over)
+    await t.database.db
+      .update(otpTokens)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(otpTokens.phone, a.phone));
     const unknown = await post('/api/password/forgot', { login: 'nobody_here_42' });
     const known = await post('/api/password/forgot', { login: a.username });
     expect(unknown.statusCode).toBe(200);
@@ -96,7 +104,10 @@ describe('password recovery', () => {
     // flooding: the phone's limit is reached silently, with the same answer
     const flood = await post('/api/password/forgot', { login: a.phone });
     expect(flood.json()).toEqual(known.json());
-    const rows = await t.database.db.select().from(otpTokens).where(eq(otpTokens.phone, a.phone));
+    const rows = await t.database.db
+      .select()
+      .from(otpTokens)
+      .where(and(eq(otpTokens.phone, a.phone), eq(otpTokens.purpose, 'reset')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ purpose: 'reset', userId: a.id });
 
@@ -223,6 +234,19 @@ describe('notifications', () => {
     expect(sms.every((m) => m.recipient === a.phone && m.applicationId === id)).toBe(true);
 
     // the applicant reads them in the app
+    // the app shows them in the reader's language, whatever language the SMS went in
+    const inEnglish = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { ...auth(a.token), 'accept-language': 'en-US' },
+    });
+    expect(inEnglish.json().data[2].body).toMatch(/has been verified\. Amount due: Rs\. /);
+    const inNepali = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { ...auth(a.token), 'accept-language': 'ne' },
+    });
+    expect(inNepali.json().data[2].body).toBe(mine[0].body);
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/notifications',

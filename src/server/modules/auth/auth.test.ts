@@ -1,4 +1,5 @@
 /** Auth API: login by username or phone, lockout, register, profile, logout, token storage. */
+import { lastOtp } from '../../test/fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auth, buildTestApp, multipart, type TestContext } from '../../test/helper.js';
@@ -101,10 +102,15 @@ describe('register', () => {
       password: 'short',
       password_confirmation: 'different',
       gender: 'male',
+      otp: '12345',
     });
     let res = await t.app.inject({ method: 'POST', url: '/api/register', ...m });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'password_confirmation']);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'otp',
+      'password',
+      'password_confirmation',
+    ]);
     const m2 = multipart({
       name: 'X',
       username: a.username.toUpperCase(),
@@ -112,6 +118,7 @@ describe('register', () => {
       password: 'Secret123',
       password_confirmation: 'Secret123',
       gender: 'male',
+      otp: '123456',
     });
     res = await t.app.inject({ method: 'POST', url: '/api/register', ...m2 });
     expect(res.statusCode).toBe(422);
@@ -128,7 +135,37 @@ describe('register', () => {
       gender: 'other',
     });
     res = await t.app.inject({ method: 'POST', url: '/api/register', ...m3 });
-    expect(Object.keys(res.json().errors).sort()).toEqual(['gender', 'phone']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['gender', 'otp', 'phone']);
+  });
+
+  it('needs the code sent to that phone: a code never sent or a wrong one is refused', async () => {
+    const n = Date.now() % 100_000_000;
+    const fields = {
+      name: 'Code Person',
+      username: `code_${n}`,
+      phone: `97${String(n).padStart(8, '0')}`,
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+      gender: 'female',
+    };
+    const register = (otp: string) =>
+      t.app.inject({ method: 'POST', url: '/api/register', ...multipart({ ...fields, otp }) });
+    // no code was sent yet
+    let res = await register('123456');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ otp: ['The code is not correct.'] });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/register/otp',
+      ...multipart(fields),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = await lastOtp(t, fields.phone);
+    res = await register(code === '000000' ? '111111' : '000000');
+    expect(res.statusCode).toBe(422);
+    res = await register(code);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.user.username).toBe(fields.username);
   });
 });
 

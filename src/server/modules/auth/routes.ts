@@ -16,6 +16,9 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
+import type { OtpService } from '../otp/service.js';
+import { assertFreeAccount } from './account-routes.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -45,8 +48,11 @@ const profileDocumentsSchema = z.object({
   citizenship: z.unknown().optional(),
 });
 
-export default async function authRoutes(app: FastifyInstance, opts: { db: Db; store: FileStore }) {
-  const { db, store } = opts;
+export default async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; store: FileStore; otp: OtpService },
+) {
+  const { db, store, otp } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -143,23 +149,17 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db; s
       },
       schema: {
         tags: ['auth'],
-        summary: 'Create an applicant account (role user)',
+        summary:
+          'Registration step 2: create the applicant account (role user) with the code sent by POST /api/register/otp',
         body: registerSchema,
         response: { 201: sessionSchema },
       },
     },
     async (req, reply) => {
       const b = req.body;
-      const clash = await db
-        .select({ username: users.username, phone: users.phone })
-        .from(users)
-        .where(or(sql`lower(${users.username}) = lower(${b.username})`, eq(users.phone, b.phone)));
-      const errors: Record<string, string[]> = {};
-      if (clash.some((c) => c.username.toLowerCase() === b.username.toLowerCase())) {
-        errors.username = ['errors.usernameTaken'];
-      }
-      if (clash.some((c) => c.phone === b.phone)) errors.phone = ['errors.phoneTaken'];
-      if (Object.keys(errors).length) throw AppError.validation(errors);
+      await assertFreeAccount(db, b.username, b.phone);
+      // The phone is proven before the account exists (issue 5 §1); a wrong code counts.
+      await otp.check({ phone: b.phone, purpose: 'register', code: b.otp, ip: req.ip });
       const passwordHash = await hashPassword(b.password);
       const userId = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -172,6 +172,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db; s
             passwordHash,
             gender: b.gender,
             userType: 'user',
+            phoneVerifiedAt: new Date(),
+            lang: requestLang(req),
           })
           .returning({ id: users.id });
         const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'user'));

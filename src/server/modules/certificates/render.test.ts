@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
+import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import { escapeHtml, PdfRenderer, renderCertificateHtml } from './render.js';
@@ -168,13 +169,15 @@ describe('PdfRenderer', () => {
   afterAll(() => renderer.close());
 
   it('prints a one-page A4 PDF whose text is searchable in both scripts', async () => {
-    const pdf = await renderer.render(renderCertificateHtml(sample));
+    const url = `http://localhost:3000/verify/${sample.verifyCode}`;
+    const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 0 });
+    const pdf = await renderer.render(renderCertificateHtml(sample, { url, qrSvg }));
     await writeFile('/tmp/cert-sample.pdf', pdf);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBe(1);
-    for (const s of ['Registration No.: 1/2082-83', 'Himalayan Tea House', 'Suman Tamang']) {
+    for (const s of ['Registration No.: 1/2082-83', 'Himalayan Tea House', 'Suman Tamang', url]) {
       expect(text, s).toContain(s);
     }
     // Devanagari: see pdfText for why these are squashed and chosen this way.

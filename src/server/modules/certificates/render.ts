@@ -178,6 +178,9 @@ footer {
 }
 footer .code { font-family: 'Noto Sans', sans-serif; font-weight: 700; font-size: 11.5pt; letter-spacing: 0.12em; color: #1d3a7a; }
 footer .right { text-align: right; }
+footer .verify { display: flex; align-items: center; gap: 2.5mm; justify-content: flex-end; }
+footer .qr svg { width: 19mm; height: 19mm; display: block; }
+footer .url { font-family: 'Noto Sans', sans-serif; font-size: 7pt; color: #555; }
 .watermark {
   position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center;
   justify-content: center; pointer-events: none; z-index: 10;
@@ -235,7 +238,14 @@ const joinParts = (parts: Array<string | null | undefined>): string =>
  * @throws TypeError if a capital amount is not an integer number of paisa.
  * @throws Error if the embedded fonts cannot be read from node_modules (first call only).
  */
-export function renderCertificateHtml(view: CertificateView): string {
+/**
+ * @param verify the public verification page of this certificate and its QR code (SVG), shown
+ *   beside the printed code (issue 7 §2); without it only the code is printed.
+ */
+export function renderCertificateHtml(
+  view: CertificateView,
+  verify?: { url: string; qrSvg: string },
+): string {
   const { palika, ward } = view;
   const wardNoNe = toNepaliDigits(ward.number);
   const palikaNe = `${palika.name.ne} ${palika.category.ne}`;
@@ -375,7 +385,7 @@ ${revokedBanner}
 </div>
 <footer>
   <div>जारी मिति / <span class="en">Issued on</span>: ${escapeHtml(issued.ne)} <span class="en">(${escapeHtml(issued.en)})</span></div>
-  <div class="right">प्रमाणीकरण कोड / <span class="en">Verification code</span><br><span class="code">${escapeHtml(view.verifyCode)}</span></div>
+  <div class="right verify">${verify ? `<div class="qr">${verify.qrSvg}</div>` : ''}<div>प्रमाणीकरण कोड / <span class="en">Verification code</span><br><span class="code">${escapeHtml(view.verifyCode)}</span>${verify ? `<br><span class="url">${escapeHtml(verify.url)}</span>` : ''}</div></div>
 </footer>
 </div>
 </div>

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { formatAdAsBs, formatPaisa } from '../../../shared/format.js';
-import { normalizeLang, translate } from '../../../shared/i18n/index.js';
+import { normalizeLang, translate, type Lang } from '../../../shared/i18n/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { applications, notifications, users } from '../../db/schema.js';
 import { enqueue } from './outbox.js';
@@ -14,6 +14,31 @@ import { enqueue } from './outbox.js';
 /** What happened: a lifecycle action, a renewal's approval, or a free-text message. */
 export type NotifyKind =
   'verify' | 'pay' | 'approve' | 'renew' | 'accept' | 'reject' | 'cancel' | 'terminate' | 'manual';
+
+/** What a notification says, language-neutral: amounts in paisa, dates AD. */
+export interface NotificationVars {
+  business: string;
+  submissionNo: string;
+  registrationNo: string;
+  expiry: string | null;
+  amount: number | null;
+  remarks: string;
+  message: string;
+  link: string;
+}
+
+/** The title and text of a notification in `lang` (the in-app list renders in the UI's language). */
+export function renderNotification(lang: Lang, kind: string, v: NotificationVars) {
+  const vars = {
+    ...v,
+    expiry: v.expiry ? formatAdAsBs(v.expiry, lang) : '',
+    amount: v.amount != null ? formatPaisa(v.amount, lang) : '',
+  };
+  return {
+    title: translate(lang, 'notify.subject', vars),
+    body: translate(lang, `notify.${kind}`, vars),
+  };
+}
 
 export class Notifier {
   constructor(
@@ -55,24 +80,24 @@ export class Notifier {
       registrationNo = reg?.no ?? registrationNo;
       expiry = reg?.expiry ?? expiry;
     }
-    const vars = {
+    const raw: NotificationVars = {
       business: app.businessName,
       submissionNo: app.submissionNo,
       registrationNo,
-      expiry: expiry ? formatAdAsBs(expiry, lang) : '',
-      amount: extra.amount != null ? formatPaisa(extra.amount, lang) : '',
+      expiry: expiry ?? null,
+      amount: extra.amount ?? null,
       remarks: extra.remarks ?? '',
       message: extra.message ?? '',
       link: `${this.publicUrl}/business/certificate/${extra.certificateOf ?? app.id}`,
     };
-    const title = translate(lang, 'notify.subject', vars);
-    const body = translate(lang, `notify.${kind}`, vars);
+    const { title, body } = renderNotification(lang, kind, raw);
     await tx.insert(notifications).values({
       userId: user.id,
       applicationId: app.id,
       kind,
       title,
       body,
+      vars: raw,
     });
     const common = { kind: kind === 'manual' ? 'manual' : 'status', userId: user.id };
     await enqueue(tx, {

@@ -14,6 +14,8 @@ import { applications, notifications, outbox } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ApplicationService } from '../applications/service.js';
+import { requestLang } from '../../plugins/errors.js';
+import { renderNotification, type NotificationVars } from './notify.js';
 import { scopeOf } from '../applications/service.js';
 
 const page = z.object({
@@ -74,13 +76,15 @@ export default async function notificationRoutes(
         })
         .from(notifications)
         .where(mine);
+      const lang = requestLang(req);
       return {
         data: rows.map((n) => ({
           id: n.id,
           applicationId: n.applicationId,
           kind: n.kind,
-          title: n.title,
-          body: n.body,
+          ...(n.vars
+            ? renderNotification(lang, n.kind, n.vars as NotificationVars)
+            : { title: n.title, body: n.body }),
           readAt: n.readAt?.toISOString() ?? null,
           createdAt: n.createdAt.toISOString(),
         })),

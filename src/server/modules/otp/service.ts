@@ -4,8 +4,8 @@
  * - 6 digits from crypto.randomInt; only HMAC-SHA256(key, purpose:phone:code) is stored, so
  *   a leaked table cannot be brute-forced offline without the server key;
  * - a code lives 5 minutes, is used once, and dies after 5 wrong entries;
- * - a phone number waits 60 s between sends and gets at most 3 sends per 15 minutes
- *   (429 with the wait, in the user's language);
+ * - a resend of a code (same phone and purpose) waits 60 s, and a phone number gets at most
+ *   3 sends per 15 minutes whatever the purpose (429 with the wait, in the user's language);
  * - a new code replaces the previous one of the same phone and purpose;
  * - every send is an otp_tokens row (the OTP log screen) and every check updates its
  *   attempts and lastCheckedAt, so the log shows both; the SMS goes through the outbox in
@@ -58,7 +58,7 @@ export class OtpService {
     ip?: string;
   }): Promise<{ resendIn: number; expiresIn: number; id: number }> {
     const now = this.now();
-    await this.checkLimits(opts.phone, now);
+    await this.checkLimits(opts.phone, opts.purpose, now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = await this.db.transaction(async (tx) => {
       // the previous code of this phone and purpose stops working
@@ -105,10 +105,13 @@ export class OtpService {
     return { resendIn: OTP_RESEND_MS / 1000, expiresIn: OTP_TTL_MS / 1000, id };
   }
 
-  /** 429 when `phone` was sent a code in the last minute or 3 in the last 15 minutes. */
-  private async checkLimits(phone: string, now: Date) {
+  /**
+   * 429 when `phone` was sent a code for `purpose` in the last minute, or 3 codes of any
+   * purpose in the last 15 minutes.
+   */
+  private async checkLimits(phone: string, purpose: OtpPurpose, now: Date) {
     const recent = await this.db
-      .select({ createdAt: otpTokens.createdAt })
+      .select({ createdAt: otpTokens.createdAt, purpose: otpTokens.purpose })
       .from(otpTokens)
       .where(
         and(
@@ -117,8 +120,9 @@ export class OtpService {
         ),
       )
       .orderBy(desc(otpTokens.createdAt));
-    if (recent.length) {
-      const sinceLast = now.getTime() - recent[0].createdAt.getTime();
+    const lastSame = recent.find((r) => r.purpose === purpose);
+    if (lastSame) {
+      const sinceLast = now.getTime() - lastSame.createdAt.getTime();
       if (sinceLast < OTP_RESEND_MS)
         throw new AppError(429, 'RATE_LIMITED', 'errors.otpCooldown', {
           seconds: Math.ceil((OTP_RESEND_MS - sinceLast) / 1000),

@@ -233,6 +233,37 @@ describe('eSewa ePay v2', () => {
   });
 });
 
+describe('a reused gateway transaction', () => {
+  it('a gateway transaction id already used by another payment is refused and audited', async () => {
+    const first = await verified();
+    const second = await verified();
+    const init1 = (await payOnline(first.a.token, first.id, 'esewa')).json().data;
+    await confirmEsewa(first.a.token, first.id, await payAtEsewa(init1.form));
+    const init2 = (await payOnline(second.a.token, second.id, 'esewa')).json().data;
+    const data2 = await payAtEsewa(init2.form);
+    // the gateway reports, for the second payment, the transaction code of the first
+    const [p1] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, init1.paymentId));
+    esewa.txns.get(init2.form.fields.transaction_uuid)!.code = p1.gatewayTxnId;
+    const res = await confirmEsewa(second.a.token, second.id, data2);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This gateway transaction was already used for another payment.',
+    );
+    expect((await detail(second.a.token, second.id)).appStatus).toBe('verified');
+    const refused = await t.database.db.select().from(auditLog);
+    expect(
+      refused.some(
+        (r) =>
+          r.action === 'payment.refused' &&
+          (r.data as { reason?: string } | null)?.reason === 'reused-transaction',
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('Khalti KPG-2', () => {
   it('initiate, pay on the simulator, look up by pidx: verified → paid', async () => {
     const { a, id } = await verified();

@@ -64,6 +64,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/applications': ['applicant', 'admin'],
   'POST /api/applications/quote': APPLICANT_AND_STAFF,
   'GET /api/applications/renewals': APPLICANT_AND_STAFF,
+  'GET /api/applications/export': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/renew': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/accept': ADMIN,
   'POST /api/applications/:id/notify': STAFF,
@@ -88,6 +89,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/applications/:id/resubmit': APPLICANT_AND_STAFF,
   'GET /api/applications/:id/certificate': APPLICANT_AND_STAFF,
   'GET /api/applications/:id/certificate.pdf': APPLICANT_AND_STAFF,
+  'GET /api/verify/:code': EVERYONE,
+  'POST /api/certificates/:id/revoke': ADMIN,
 
   // ---------------------------------------------------------------- wards (SPEC §2: staff)
   'GET /api/wards': STAFF,

@@ -1,0 +1,239 @@
+/**
+ * The message outbox for staff (issue 5 §5 "staff can see it failed"): every SMS and email
+ * with its delivery status, newest first, filtered by status and channel (GET /api/outbox).
+ * A failed message shows its last error and attempts; users with edit-notifications can send
+ * it again (POST /api/outbox/{id}/retry). Ward admins see the messages of their ward.
+ */
+import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { RequirePermission } from '../../components/RequirePermission';
+import { api, type ListPage } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { useFormat } from '../../lib/useFormat';
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'sms' | 'email';
+  recipient: string;
+  kind: string;
+  applicationId: number | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  body: string;
+}
+
+const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
+  pending: 'yellow',
+  sent: 'green',
+  failed: 'red',
+};
+const PAGE_SIZES = [10, 25, 50, 100];
+
+function Outbox() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const canRetry = useCan('edit-notifications');
+  const [status, setStatus] = useState<string | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(25);
+
+  const query = {
+    page,
+    rowsPerPage,
+    status: status ?? undefined,
+    channel: channel ?? undefined,
+  };
+  const q = useQuery({
+    queryKey: ['outbox', query],
+    queryFn: ({ signal }) => api.get<ListPage<OutboxMessage>>('/outbox', query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const retry = useMutation({
+    mutationFn: (id: number) => api.post(`/outbox/${id}/retry`),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('notifications.retried') });
+      void qc.invalidateQueries({ queryKey: ['outbox'] });
+    },
+  });
+
+  const columns: DataTableColumn<OutboxMessage>[] = [
+    {
+      accessor: 'createdAt',
+      title: t('notifications.createdAt'),
+      render: (m) => f.date(m.createdAt),
+      noWrap: true,
+    },
+    {
+      accessor: 'status',
+      title: t('notifications.status'),
+      render: (m) => (
+        <Stack gap={2} maw={260}>
+          <Badge
+            color={STATUS_COLOR[m.status]}
+            variant={m.status === 'failed' ? 'filled' : 'light'}
+          >
+            {t(`notifications.statuses.${m.status}`)}
+          </Badge>
+          {m.attempts > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('notifications.attempts', { n: f.num(m.attempts) })}
+            </Text>
+          )}
+          {m.lastError && (
+            <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+              {t('notifications.lastError')}: {m.lastError}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'channel',
+      title: t('notifications.channel'),
+      render: (m) => t(`notifications.channels.${m.channel}`),
+    },
+    {
+      accessor: 'recipient',
+      title: t('notifications.recipient'),
+      render: (m) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {m.channel === 'sms' ? f.digits(m.recipient) : m.recipient}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'kind',
+      title: t('notifications.kind'),
+      render: (m) => t(`notifications.kinds.${m.kind}`, { defaultValue: m.kind }),
+    },
+    {
+      accessor: 'applicationId',
+      title: t('notifications.application'),
+      render: (m) =>
+        m.applicationId != null ? (
+          <Anchor component={Link} to={`/business/applications/${m.applicationId}/detail`}>
+            #{f.num(m.applicationId)}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      accessor: 'body',
+      title: t('notifications.body'),
+      render: (m) => (
+        <Text size="sm" lineClamp={3} miw={180} style={{ overflowWrap: 'anywhere' }}>
+          {m.body}
+        </Text>
+      ),
+    },
+    ...(canRetry
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            render: (m: OutboxMessage) =>
+              m.status === 'failed' ? (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  loading={retry.isPending && retry.variables === m.id}
+                  onClick={() => retry.mutate(m.id)}
+                >
+                  {t('notifications.retry')}
+                </Button>
+              ) : null,
+          } satisfies DataTableColumn<OutboxMessage>,
+        ]
+      : []),
+  ];
+
+  const allOf = (values: string[], prefix: string) => [
+    { value: '', label: t('notifications.all') },
+    ...values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) })),
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('notifications.outboxTitle')} />
+      <Group gap="sm" mb="md" align="flex-end">
+        <NativeSelect
+          label={t('notifications.status')}
+          name="status"
+          data={allOf(['pending', 'sent', 'failed'], 'notifications.statuses')}
+          value={status ?? ''}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value || null);
+            setPage(1);
+          }}
+          w={160}
+        />
+        <NativeSelect
+          label={t('notifications.channel')}
+          name="channel"
+          data={allOf(['sms', 'email'], 'notifications.channels')}
+          value={channel ?? ''}
+          onChange={(e) => {
+            setChannel(e.currentTarget.value || null);
+            setPage(1);
+          }}
+          w={160}
+        />
+      </Group>
+      <Box style={{ minWidth: 0 }}>
+        <DataTable<OutboxMessage>
+          aria-label={t('notifications.outboxTable')}
+          withTableBorder
+          borderRadius="md"
+          striped
+          horizontalSpacing="xs"
+          verticalAlign="top"
+          minHeight={q.data?.data.length ? undefined : 180}
+          scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
+          columns={columns}
+          records={q.isError ? [] : (q.data?.data ?? [])}
+          fetching={q.isFetching}
+          totalRecords={q.isError ? 0 : (q.data?.meta.total ?? 0)}
+          recordsPerPage={rowsPerPage}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPageOptions={PAGE_SIZES}
+          onRecordsPerPageChange={(n) => {
+            setRowsPerPage(n);
+            setPage(1);
+          }}
+          recordsPerPageLabel={t('list.rowsPerPage')}
+          paginationText={({ from, to, totalRecords }) =>
+            t('list.range', { from: f.num(from), to: f.num(to), total: f.num(totalRecords) })
+          }
+          paginationSize="sm"
+          getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
+          noRecordsText={t('notifications.outboxEmpty')}
+          loadingText={t('common.loading')}
+          customRowAttributes={(m) => ({ 'data-status': m.status })}
+        />
+      </Box>
+    </>
+  );
+}
+
+export default function OutboxPage() {
+  return (
+    <RequirePermission perms={['send-notifications', 'view-notifications']}>
+      <Outbox />
+    </RequirePermission>
+  );
+}

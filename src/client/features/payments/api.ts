@@ -1,0 +1,218 @@
+/**
+ * Payment calls of issue 6 (docs/api.md): online payment initiation with an Idempotency-Key,
+ * the gateway confirmations, receipts (JSON view and PDF) and the staff list/reconciliation.
+ */
+import { api, request, saveBlob, type Envelope } from '../../lib/api';
+
+export type OnlineChannel = 'esewa' | 'khalti';
+export type PaymentChannel = 'counter' | 'bank' | OnlineChannel;
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
+export type Outcome = 'completed' | 'pending' | 'failed';
+
+export const CHANNELS: PaymentChannel[] = ['counter', 'bank', 'esewa', 'khalti'];
+export const PAY_STATUSES: PaymentStatus[] = ['pending', 'completed', 'failed', 'refunded'];
+
+/** POST /api/applications/{id}/pay-online. */
+export interface Initiation {
+  paymentId: number;
+  channel: OnlineChannel;
+  expiresAt: string;
+  /** eSewa: post these fields to `action` */
+  form?: { action: string; fields: Record<string, string> };
+  /** Khalti: go here */
+  redirectUrl?: string;
+}
+
+/** GET /api/payments/{id}/receipt. */
+export interface ReceiptView {
+  receiptNo: string;
+  paidDate: string;
+  channel: PaymentChannel;
+  gatewayTxnId: string | null;
+  palika: { en: string; ne: string };
+  ward: { number: number; en: string; ne: string };
+  submissionNo: string;
+  registrationNo: string | null;
+  businessName: string;
+  ownerName: string;
+  lines: {
+    businessTax: number;
+    fine: number;
+    rentTax: number;
+    adminCost: number;
+    discount: number;
+  };
+  total: number;
+  fiscalYear: { en: string; ne: string };
+}
+
+/** A row of GET /api/payments. */
+export interface PaymentListRow {
+  id: number;
+  applicationId: number;
+  submissionNo: string;
+  businessName: string;
+  wardNumber: number;
+  channel: PaymentChannel;
+  payStatus: PaymentStatus;
+  total: number;
+  paidDate: string | null;
+  receiptNo: string | null;
+  gatewayTxnId: string | null;
+  createdAt: string;
+}
+
+/** A row of GET /api/payments/reconciliation: completed payments of one day and channel. */
+export interface ReconciliationRow {
+  day: string;
+  channel: PaymentChannel;
+  count: number;
+  total: number;
+}
+
+// ------------------------------------------------------------------- idempotency keys
+
+const KEY_PREFIX = 'darta.payment.';
+const storageKey = (appId: number, channel: OnlineChannel) => `${KEY_PREFIX}${appId}.${channel}`;
+
+interface StoredAttempt {
+  key: string;
+  /** ISO time the server's payment link expires; unknown until it answered */
+  expiresAt?: string;
+}
+
+function newKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random()
+    .toString(36)
+    .slice(2)}`;
+}
+
+function readAttempt(appId: number, channel: OnlineChannel): StoredAttempt | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(appId, channel));
+    if (!raw) return null;
+    const a = JSON.parse(raw) as StoredAttempt;
+    return typeof a.key === 'string' && a.key.length >= 8 ? a : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Idempotency-Key of the open attempt to pay application `appId` through `channel`: the
+ * same key while the attempt is open (a double click, a retry, the back button), a new one
+ * once the last attempt's link has expired or it was closed with forgetAttempt.
+ */
+export function attemptKey(appId: number, channel: OnlineChannel, now = Date.now()): string {
+  const a = readAttempt(appId, channel);
+  if (a && (!a.expiresAt || Date.parse(a.expiresAt) > now)) return a.key;
+  const key = newKey();
+  sessionStorage.setItem(storageKey(appId, channel), JSON.stringify({ key }));
+  return key;
+}
+
+function rememberExpiry(appId: number, channel: OnlineChannel, key: string, expiresAt: string) {
+  sessionStorage.setItem(storageKey(appId, channel), JSON.stringify({ key, expiresAt }));
+}
+
+/** Closes the open attempt (paid, failed, cancelled or refused): the next one gets a new key. */
+export function forgetAttempt(appId: number, channel: OnlineChannel): void {
+  sessionStorage.removeItem(storageKey(appId, channel));
+}
+
+/** Starts (or resumes) an online payment; the same key answers the same payment. */
+export async function initiatePayment(appId: number, channel: OnlineChannel): Promise<Initiation> {
+  const key = attemptKey(appId, channel);
+  const res = await request<Envelope<Initiation>>(`/applications/${appId}/pay-online`, {
+    method: 'POST',
+    json: { channel },
+    headers: { 'Idempotency-Key': key },
+    silent: true,
+  });
+  rememberExpiry(appId, channel, key, res.data.expiresAt);
+  return res.data;
+}
+
+/** How the page leaves for a gateway (replaced in unit tests; jsdom does not navigate). */
+export const browser = {
+  submit: (form: HTMLFormElement) => form.submit(),
+  assign: (url: string) => window.location.assign(url),
+};
+
+/**
+ * Sends the browser to the gateway: eSewa takes a form post of the signed fields, Khalti a
+ * redirect to its payment page.
+ */
+export function goToGateway(init: Initiation): void {
+  if (init.form) {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = init.form.action;
+    form.style.display = 'none';
+    for (const [name, value] of Object.entries(init.form.fields)) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    }
+    document.body.appendChild(form);
+    browser.submit(form);
+    return;
+  }
+  if (init.redirectUrl) browser.assign(init.redirectUrl);
+}
+
+// ------------------------------------------------------------------- confirmations, receipts
+
+export function confirmPayment(
+  channel: OnlineChannel,
+  applicationId: number,
+  value: string,
+): Promise<Envelope<{ outcome: Outcome }>> {
+  return request<Envelope<{ outcome: Outcome }>>(`/payments/${channel}/confirm`, {
+    method: 'POST',
+    json: channel === 'esewa' ? { applicationId, data: value } : { applicationId, pidx: value },
+    silent: true,
+  });
+}
+
+export const receiptKey = (id: number) => ['/payments', 'receipt', id] as const;
+
+export function fetchReceipt(id: number, signal?: AbortSignal) {
+  return api.get<Envelope<ReceiptView>>(`/payments/${id}/receipt`, undefined, signal);
+}
+
+/** `receipt-<receipt no with anything but letters, digits, _ and - as ->.pdf` (as the server). */
+export function receiptFileName(receiptNo: string | null | undefined, id: number): string {
+  return `receipt-${receiptNo ? receiptNo.replace(/[^\w-]/g, '-') : id}.pdf`;
+}
+
+/** Fetches the receipt PDF with the bearer token and saves it. */
+export async function downloadReceipt(id: number, receiptNo: string | null): Promise<void> {
+  const blob = await api.blob(`/payments/${id}/receipt.pdf`);
+  saveBlob(blob, receiptFileName(receiptNo, id));
+}
+
+export interface ReconciliationQuery {
+  from: string;
+  to: string;
+  wardId?: number;
+}
+
+export function fetchReconciliation(q: ReconciliationQuery, signal?: AbortSignal) {
+  return api.get<{ data: ReconciliationRow[]; meta: { count: number; total: number } }>(
+    '/payments/reconciliation',
+    { ...q, format: 'json' },
+    signal,
+  );
+}
+
+/** Downloads the reconciliation as CSV with the bearer token. */
+export async function downloadReconciliationCsv(q: ReconciliationQuery): Promise<void> {
+  const blob = await api.blob('/payments/reconciliation', { ...q, format: 'csv' });
+  saveBlob(blob, `reconciliation-${q.from}-${q.to}.csv`);
+}

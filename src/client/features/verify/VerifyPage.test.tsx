@@ -1,0 +1,60 @@
+/** Public verification page: a genuine code shows the public facts and status; a forged one says so. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../lib/i18n';
+import { jsonResponse, renderWithApp } from '../../test/render';
+import VerifyPage from './VerifyPage';
+
+const fetchMock = vi.fn();
+beforeEach(async () => {
+  await setLang('en-US');
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const genuine = {
+  genuine: true,
+  status: 'revoked',
+  businessName: 'Himalayan Tea House',
+  registrationNo: '12/2083-84',
+  ward: { number: 1, nameEn: 'Ward No. 1', nameNe: 'वडा नं. १' },
+  fiscalYear: { en: '2083/84', ne: '२०८३/८४' },
+  validUntil: '2027-07-16',
+  issuedAt: '2026-11-22T05:00:00.000Z',
+  revokedAt: '2026-11-22T06:00:00.000Z',
+  revokeReason: 'Issued to the wrong business name',
+};
+
+describe('VerifyPage', () => {
+  it('shows the public facts and the status of a genuine code, in Nepali digits too', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: genuine }));
+    renderWithApp(<VerifyPage />, { route: '/verify/C-ABCDEF1234', path: '/verify/:code' });
+    expect(await screen.findByText('Genuine certificate')).toBeInTheDocument();
+    expect(screen.getByTestId('verify-status')).toHaveTextContent('Revoked');
+    expect(screen.getByText('Issued to the wrong business name')).toBeInTheDocument();
+    expect(screen.getByText('12/2083-84')).toBeInTheDocument();
+    expect(screen.getByText('2084-03-31')).toBeInTheDocument();
+    expect((fetchMock.mock.calls[0] as [string])[0]).toBe('/api/verify/C-ABCDEF1234');
+    await setLang('ne');
+    expect(await screen.findByText('१२/२०८३-८४')).toBeInTheDocument();
+    expect(screen.getByText('२०८४-०३-३१')).toBeInTheDocument();
+  });
+
+  it('reports a forged code as not genuine, and checks a typed code', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { genuine: false } }));
+    renderWithApp(<VerifyPage />, { route: '/verify/FAKE-0000000000', path: '/verify/:code' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not genuine');
+    const input = screen.getByLabelText('Verification code');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'C-ABCDEF1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/verify/C-ABCDEF1234');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Public certificate verification (issue 7 §2): `/verify/{code}` is what the QR code on a
+ * certificate opens, with no login. It shows only what the certificate shows publicly and
+ * whether it is valid, expired, renewed or revoked; a forged or altered code is reported as
+ * not genuine. `/verify` lets a person type the code printed beside the QR code.
+ */
+import { Alert, Badge, Button, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
+import { api, type Envelope } from '../../lib/api';
+import { useFormat } from '../../lib/useFormat';
+
+/** GET /api/verify/{code} */
+export type Verification =
+  | { genuine: false }
+  | {
+      genuine: true;
+      status: 'valid' | 'expired' | 'renewed' | 'revoked';
+      businessName: string;
+      registrationNo: string;
+      ward: { number: number; nameEn: string; nameNe: string };
+      fiscalYear: { en: string; ne: string };
+      validUntil: string;
+      issuedAt: string;
+      revokedAt: string | null;
+      revokeReason: string | null;
+    };
+
+const COLOR = { valid: 'green', expired: 'orange', renewed: 'blue', revoked: 'red' } as const;
+
+function CodeForm({ initial }: { initial: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const c = code.trim();
+    if (c) void navigate(`/verify/${encodeURIComponent(c)}`);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label={t('verify.codeLabel')}
+          placeholder="K7Q2-9XMDA3F1B2"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          style={{ flex: 1 }}
+          autoCapitalize="characters"
+        />
+        <Button type="submit">{t('verify.check')}</Button>
+      </Group>
+    </form>
+  );
+}
+
+export default function VerifyPage() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { code = '' } = useParams();
+  const q = useQuery({
+    queryKey: ['/verify', code],
+    queryFn: ({ signal }) =>
+      api.get<Envelope<Verification>>(`/verify/${encodeURIComponent(code)}`, undefined, signal),
+    enabled: code.length > 0,
+    retry: false,
+  });
+  const v = q.data?.data;
+
+  return (
+    <AuthCard title={t('verify.title')}>
+      {code && q.isPending && <Loader size="sm" aria-label={t('verify.checking')} />}
+      {v && !v.genuine && (
+        <Alert color="red" title={t('verify.notGenuineTitle')} role="alert">
+          {t('verify.notGenuine')}
+        </Alert>
+      )}
+      {v?.genuine && (
+        <>
+          <Group gap="xs">
+            <Text fw={600}>{t('verify.genuine')}</Text>
+            <Badge color={COLOR[v.status]} size="lg" variant="light" data-testid="verify-status">
+              {t(`verify.status.${v.status}`)}
+            </Badge>
+          </Group>
+          {v.status === 'revoked' && v.revokeReason && (
+            <Alert color="red" title={t('verify.revokedTitle')}>
+              {v.revokeReason}
+            </Alert>
+          )}
+          <Table variant="vertical" layout="fixed">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w="42%">{t('verify.business')}</Table.Th>
+                <Table.Td>{v.businessName}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('verify.registrationNo')}</Table.Th>
+                <Table.Td>{f.digits(v.registrationNo)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('verify.ward')}</Table.Th>
+                <Table.Td>
+                  {f.num(v.ward.number)} — {f.name(v.ward)}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('verify.fiscalYear')}</Table.Th>
+                <Table.Td>{f.lang === 'ne' ? v.fiscalYear.ne : v.fiscalYear.en}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('verify.validUntil')}</Table.Th>
+                <Table.Td title={v.validUntil}>{f.date(v.validUntil)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">
+            {t('verify.note')}
+          </Text>
+        </>
+      )}
+      <CodeForm initial={code} />
+    </AuthCard>
+  );
+}
