@@ -6,15 +6,13 @@
  * message. The SMS are read from the log driver's file (e2e/sms.ts), as a person reads their
  * phone. Also the screenshots of these screens, in English and Nepali, phone and desktop.
  */
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiApprove, apiCreateApplication, apiRegister } from './api';
 import { smsCode } from './sms';
 import {
   enterCode,
   expectFieldError,
   escapeRegExp,
-  inPage,
   login,
   logout,
   MESSAGES,
@@ -24,9 +22,9 @@ import {
   registerAccount,
   switchLanguage,
   unique,
-  VIEWPORTS,
-  type Device,
-  type Lang,
+  screenPage,
+  SCREENS,
+  shoot,
 } from './support';
 
 const en = MESSAGES['en-US'];
@@ -217,12 +215,6 @@ test('the applicant sees a notification after ward 1 verifies and writes to them
 
 // ---- screenshots (docs/screenshots)
 
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-const LANGS: [Lang, 'en' | 'ne'][] = [
-  ['en-US', 'en'],
-  ['ne', 'ne'],
-];
-
 interface Fixture {
   token: string;
   user: unknown;
@@ -246,96 +238,51 @@ test.describe('account screenshots', () => {
     fx = { token: session.token, user: session.user, username };
   });
 
-  async function newPage(browser: Browser, device: Device, lang: Lang, signedIn: boolean) {
-    const context = await browser.newContext({
-      ...VIEWPORTS[device],
-      locale: lang === 'ne' ? 'ne-NP' : 'en-US',
-      timezoneId: 'Asia/Kathmandu',
+  for (const { device, lang, short, suffix } of SCREENS) {
+    test(`account screenshots ${short} ${device}`, async ({ browser }) => {
+      const m = MESSAGES[lang];
+      const { stamp, mobile } = unique('98');
+
+      const publicPage = await screenPage(browser, device, lang);
+      await publicPage.goto('/register');
+      await expect(publicPage.getByRole('heading', { name: m.auth.registerTitle })).toBeVisible();
+      await publicPage.getByLabel(m.auth.name).fill(lang === 'ne' ? 'सीता तामाङ' : 'Sita Tamang');
+      await publicPage.locator('input[name=username]').fill(`shot_${stamp}`);
+      await publicPage.getByLabel(m.auth.phone).fill(mobile);
+      await publicPage.locator('input[name=password]').fill(PASSWORD);
+      await publicPage.locator('input[name=password_confirmation]').fill(PASSWORD);
+      await publicPage.getByRole('radio', { name: m.gender.female, exact: true }).check();
+      await shoot(publicPage, `register-${suffix}`, { blur: true });
+      await publicPage.getByRole('button', { name: m.otp.continue, exact: true }).click();
+      await expect(publicPage.getByText(otpSentText(mobile, lang))).toBeVisible();
+      await shoot(publicPage, `otp-${suffix}`, { blur: true });
+
+      await publicPage.goto('/forget-password');
+      await expect(publicPage.getByRole('heading', { name: m.forgot.title })).toBeVisible();
+      await publicPage.getByLabel(m.auth.usernameOrPhone).fill(fx.username);
+      await shoot(publicPage, `forgot-${suffix}`, { blur: true });
+      await publicPage.getByRole('button', { name: m.forgot.send, exact: true }).click();
+      await expect(publicPage.getByRole('heading', { name: m.forgot.resetTitle })).toBeVisible();
+      await expect(publicPage.getByText(m.forgot.sent)).toBeVisible();
+      await shoot(publicPage, `reset-${suffix}`, { blur: true });
+      await publicPage.context().close();
+
+      const page = await screenPage(browser, device, lang, fx);
+      await page.goto('/profile');
+      await expect(page.getByRole('region', { name: m.profileEdit.detailsTitle })).toBeVisible();
+      await expect(page.getByRole('region', { name: m.profileEdit.passwordTitle })).toBeVisible();
+      await shoot(page, `profile-account-${suffix}`, { blur: true });
+
+      await page.goto('/notifications');
+      const items = page.getByRole('list', { name: m.notifications.title }).getByRole('listitem');
+      await expect(items).toHaveCount(3);
+      await expect(
+        page.getByRole('link', {
+          name: new RegExp(`^${escapeRegExp(m.notifications.bellUnread.split('{{')[0])}`),
+        }),
+      ).toBeVisible();
+      await shoot(page, `notifications-${suffix}`, { blur: true });
+      await page.context().close();
     });
-    const storage: Record<string, string> = { lang };
-    if (signedIn) {
-      storage.access_token = fx.token;
-      storage.user = JSON.stringify(fx.user);
-    }
-    await context.addInitScript({
-      content: Object.entries(storage)
-        .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-        .join('\n'),
-    });
-    return context.newPage();
-  }
-
-  /** Waits for loaders and fonts, checks nothing is wider than the screen, saves the page. */
-  async function shoot(page: Page, name: string) {
-    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-    await inPage(page, 'document.fonts.ready.then(() => undefined)');
-    await inPage(page, 'document.activeElement?.blur()');
-    const overflow = await inPage<number>(
-      page,
-      'document.documentElement.scrollWidth - window.innerWidth',
-    );
-    expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
-    const size = page.viewportSize()!;
-    const height = await inPage<number>(page, 'document.documentElement.scrollHeight');
-    if (height > size.height) {
-      await page.setViewportSize({ width: size.width, height });
-      await inPage(
-        page,
-        'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
-      );
-    }
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), animations: 'disabled' });
-    await page.setViewportSize(size);
-  }
-
-  for (const device of Object.keys(VIEWPORTS) as Device[]) {
-    for (const [lang, short] of LANGS) {
-      test(`account screenshots ${short} ${device}`, async ({ browser }) => {
-        const m = MESSAGES[lang];
-        const suffix = `${short}-${device}`;
-        const { stamp, mobile } = unique('98');
-
-        const publicPage = await newPage(browser, device, lang, false);
-        await publicPage.goto('/register');
-        await expect(publicPage.getByRole('heading', { name: m.auth.registerTitle })).toBeVisible();
-        await publicPage.getByLabel(m.auth.name).fill(lang === 'ne' ? 'सीता तामाङ' : 'Sita Tamang');
-        await publicPage.locator('input[name=username]').fill(`shot_${stamp}`);
-        await publicPage.getByLabel(m.auth.phone).fill(mobile);
-        await publicPage.locator('input[name=password]').fill(PASSWORD);
-        await publicPage.locator('input[name=password_confirmation]').fill(PASSWORD);
-        await publicPage.getByRole('radio', { name: m.gender.female, exact: true }).check();
-        await shoot(publicPage, `register-${suffix}`);
-        await publicPage.getByRole('button', { name: m.otp.continue, exact: true }).click();
-        await expect(publicPage.getByText(otpSentText(mobile, lang))).toBeVisible();
-        await shoot(publicPage, `otp-${suffix}`);
-
-        await publicPage.goto('/forget-password');
-        await expect(publicPage.getByRole('heading', { name: m.forgot.title })).toBeVisible();
-        await publicPage.getByLabel(m.auth.usernameOrPhone).fill(fx.username);
-        await shoot(publicPage, `forgot-${suffix}`);
-        await publicPage.getByRole('button', { name: m.forgot.send, exact: true }).click();
-        await expect(publicPage.getByRole('heading', { name: m.forgot.resetTitle })).toBeVisible();
-        await expect(publicPage.getByText(m.forgot.sent)).toBeVisible();
-        await shoot(publicPage, `reset-${suffix}`);
-        await publicPage.context().close();
-
-        const page = await newPage(browser, device, lang, true);
-        await page.goto('/profile');
-        await expect(page.getByRole('region', { name: m.profileEdit.detailsTitle })).toBeVisible();
-        await expect(page.getByRole('region', { name: m.profileEdit.passwordTitle })).toBeVisible();
-        await shoot(page, `profile-account-${suffix}`);
-
-        await page.goto('/notifications');
-        const items = page.getByRole('list', { name: m.notifications.title }).getByRole('listitem');
-        await expect(items).toHaveCount(3);
-        await expect(
-          page.getByRole('link', {
-            name: new RegExp(`^${escapeRegExp(m.notifications.bellUnread.split('{{')[0])}`),
-          }),
-        ).toBeVisible();
-        await shoot(page, `notifications-${suffix}`);
-        await page.context().close();
-      });
-    }
   }
 });

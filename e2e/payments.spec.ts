@@ -12,25 +12,24 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { PDFParse } from 'pdf-parse';
+import { expect, test, type Page } from '@playwright/test';
 import { formatPaisa } from '../src/shared/format.js';
 import { apiCreateApplication, apiLogin, apiPayEsewa, apiRegister, apiVerify } from './api';
 import {
   API,
   escapeRegExp,
-  inPage,
   login,
   logout,
   MESSAGES,
   unique,
-  VIEWPORTS,
-  type Device,
-  type Lang,
+  screenPage,
+  SCREENS,
+  shoot,
+  SCREENSHOTS,
+  pdfText,
 } from './support';
 
 const en = MESSAGES['en-US'];
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ESEWA_SIM = `http://127.0.0.1:${PORT + 1901}`;
 const KHALTI_SIM = `http://127.0.0.1:${PORT + 1902}`;
@@ -77,17 +76,6 @@ async function verifiedApplication(businessName: string, ownerName = 'Sita Taman
     user: session.user,
   };
   return { applicant, id: app.id, stamp };
-}
-
-async function pdfText(file: string): Promise<string> {
-  const buf = await readFile(file);
-  expect(buf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const parser = new PDFParse({ data: new Uint8Array(buf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /** On the detail page of a verified application: choose the channel, press Pay. */
@@ -154,7 +142,7 @@ test('an applicant pays a verified application through eSewa and downloads the r
   expect(text.replace(/\s+/g, ' ')).toContain(businessName);
 
   // the receipt as a picture for the docs
-  await mkdir(OUT, { recursive: true });
+  await mkdir(SCREENSHOTS, { recursive: true });
   const pdfCopy = test.info().outputPath('receipt.pdf');
   await copyFile(file, pdfCopy);
   await promisify(execFile)('pdftoppm', [
@@ -163,7 +151,7 @@ test('an applicant pays a verified application through eSewa and downloads the r
     '80',
     '-singlefile',
     pdfCopy,
-    path.join(OUT, 'receipt-pdf'),
+    path.join(SCREENSHOTS, 'receipt-pdf'),
   ]);
 
   // the detail page: paid, with a Receipt download in the payments table
@@ -275,49 +263,6 @@ test('ward 1’s admin finds the payment in the payments list and the reconcilia
 
 // ------------------------------------------------------------------------------ screenshots
 
-const LANGS: [Lang, 'en' | 'ne'][] = [
-  ['en-US', 'en'],
-  ['ne', 'ne'],
-];
-
-async function newPage(browser: Browser, device: Device, lang: Lang, session: Applicant) {
-  const context = await browser.newContext({
-    ...VIEWPORTS[device],
-    locale: lang === 'ne' ? 'ne-NP' : 'en-US',
-    timezoneId: 'Asia/Kathmandu',
-  });
-  const storage: Record<string, string> = {
-    lang,
-    access_token: session.token,
-    user: JSON.stringify(session.user),
-  };
-  await context.addInitScript({
-    content: Object.entries(storage)
-      .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-      .join('\n'),
-  });
-  return context.newPage();
-}
-
-/** As screenshots.spec.ts: loaders gone, fonts loaded, nothing wider than the screen. */
-async function shoot(page: Page, name: string) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  const overflow = await inPage<number>(
-    page,
-    'document.documentElement.scrollWidth - window.innerWidth',
-  );
-  expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
-  const size = page.viewportSize()!;
-  const height = await inPage<number>(page, 'document.documentElement.scrollHeight');
-  if (height > size.height) {
-    await page.setViewportSize({ width: size.width, height });
-    await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  }
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), animations: 'disabled' });
-  await page.setViewportSize(size);
-}
-
 test('payment screenshots', async ({ browser }) => {
   // a verified application to pay, and one paid through eSewa for the receipt and the list
   const { applicant, id } = await verifiedApplication('Himalayan Tea House');
@@ -325,31 +270,28 @@ test('payment screenshots', async ({ browser }) => {
   const paymentId = await apiPayEsewa(other.applicant.token, other.id, ESEWA_SIM);
   const ward = await apiLogin('ward1');
   const staff: Applicant = { username: 'ward1', token: ward.token, user: ward.user };
-  for (const device of Object.keys(VIEWPORTS) as Device[]) {
-    for (const [lang, short] of LANGS) {
-      const m = MESSAGES[lang];
-      const suffix = `${short}-${device}`;
+  for (const { device, lang, suffix } of SCREENS) {
+    const m = MESSAGES[lang];
 
-      const page = await newPage(browser, device, lang, applicant);
-      await page.goto(`/business/applications/${id}/detail`);
-      const choice = page.getByRole('region', { name: m.payOnline.title });
-      await expect(choice.getByRole('radio', { name: m.payOnline.channel.khalti })).toBeVisible();
-      await shoot(page, `payment-choice-${suffix}`);
-      await page.context().close();
+    const page = await screenPage(browser, device, lang, applicant);
+    await page.goto(`/business/applications/${id}/detail`);
+    const choice = page.getByRole('region', { name: m.payOnline.title });
+    await expect(choice.getByRole('radio', { name: m.payOnline.channel.khalti })).toBeVisible();
+    await shoot(page, `payment-choice-${suffix}`);
+    await page.context().close();
 
-      const staffPage = await newPage(browser, device, lang, staff);
-      await staffPage.goto(`/payments/${paymentId}/receipt`);
-      await expect(staffPage.getByText(m.receipt.heading)).toBeVisible();
-      await expect(staffPage.getByText('Annapurna Bakery')).toBeVisible();
-      await shoot(staffPage, `receipt-${suffix}`);
-      await staffPage.goto('/payments');
-      const table = staffPage.getByRole('table', { name: m.payments.title });
-      await expect(table.getByRole('link', { name: 'Annapurna Bakery' })).toBeVisible();
-      await shoot(staffPage, `payments-list-${suffix}`);
-      await staffPage.goto('/payments/reconciliation');
-      await expect(staffPage.getByRole('table', { name: m.reconciliation.title })).toBeVisible();
-      await shoot(staffPage, `reconciliation-${suffix}`);
-      await staffPage.context().close();
-    }
+    const staffPage = await screenPage(browser, device, lang, staff);
+    await staffPage.goto(`/payments/${paymentId}/receipt`);
+    await expect(staffPage.getByText(m.receipt.heading)).toBeVisible();
+    await expect(staffPage.getByText('Annapurna Bakery')).toBeVisible();
+    await shoot(staffPage, `receipt-${suffix}`);
+    await staffPage.goto('/payments');
+    const table = staffPage.getByRole('table', { name: m.payments.title });
+    await expect(table.getByRole('link', { name: 'Annapurna Bakery' })).toBeVisible();
+    await shoot(staffPage, `payments-list-${suffix}`);
+    await staffPage.goto('/payments/reconciliation');
+    await expect(staffPage.getByRole('table', { name: m.reconciliation.title })).toBeVisible();
+    await shoot(staffPage, `reconciliation-${suffix}`);
+    await staffPage.context().close();
   }
 });

@@ -5,9 +5,7 @@
  * business name. The same registration and application in Nepali, the form's validation
  * messages in both languages, and the guard against a bogus token.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { PDFParse } from 'pdf-parse';
 import { formatBs, todayBs } from '../src/shared/bs-date.js';
 import {
   attachFile,
@@ -28,21 +26,11 @@ import {
   switchLanguage,
   unique,
   uploadProfileDocumentsFirst,
+  pdfText,
 } from './support';
 
 const en = MESSAGES['en-US'];
 const ne = MESSAGES.ne;
-
-async function pdfText(file: string): Promise<string> {
-  const buf = await readFile(file);
-  expect(buf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const parser = new PDFParse({ data: new Uint8Array(buf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 test('applicant registers and applies; ward admin verifies and takes payment; admin approves; applicant downloads the certificate', async ({
   page,

@@ -6,8 +6,7 @@
  * here; the acceptance flow is in registration.spec.ts). Each shot waits for its data and for
  * the web fonts, and checks that nothing is wider than the screen.
  */
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bsToAd, formatBs, todayBs } from '../src/shared/bs-date.js';
 import { apiAccept, apiApprove, apiCreateApplication, apiRegister } from './api';
 import {
@@ -16,17 +15,10 @@ import {
   inPage,
   MESSAGES,
   unique,
-  VIEWPORTS,
-  type Device,
-  type Lang,
+  screenPage,
+  SCREENS,
+  shoot,
 } from './support';
-
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-const LANGS: [Lang, 'en' | 'ne'][] = [
-  ['en-US', 'en'],
-  ['ne', 'ne'],
-];
 
 interface Fixture {
   token: string;
@@ -69,136 +61,84 @@ test.beforeAll(async () => {
   };
 });
 
-async function newPage(browser: Browser, device: Device, lang: Lang, signedIn: boolean) {
-  const context = await browser.newContext({
-    ...VIEWPORTS[device],
-    locale: lang === 'ne' ? 'ne-NP' : 'en-US',
-    timezoneId: 'Asia/Kathmandu',
+for (const { device, lang, short, suffix } of SCREENS) {
+  test(`screenshots ${short} ${device}`, async ({ browser }) => {
+    const m = MESSAGES[lang];
+
+    const publicPage = await screenPage(browser, device, lang);
+    await publicPage.goto('/user/login');
+    await expect(publicPage.getByRole('heading', { name: m.auth.loginTitle })).toBeVisible();
+    await shoot(publicPage, `login-${suffix}`);
+    await publicPage.context().close();
+
+    const page = await screenPage(browser, device, lang, fx);
+    await page.goto('/single_registration');
+    await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
+    await expect(page.locator('form select[name=permStateId] option')).toHaveCount(8);
+    await expect(page.locator('form select[name=wardId] option')).not.toHaveCount(1);
+    // Partly filled in, to show the cascading address choices in the language.
+    await page.locator('form [name=businessName]').fill(fx.businessName);
+    await page.locator('form [name=ownerName]').fill('Sita Tamang');
+    await page.locator('form select[name=permStateId]').selectOption('3');
+    await page
+      .locator('form select[name=permDistrictId] option[value="29"]')
+      .waitFor({ state: 'attached' });
+    await page.locator('form select[name=permDistrictId]').selectOption('29');
+    await page
+      .locator('form select[name=permCityId] option[value="331"]')
+      .waitFor({ state: 'attached' });
+    await page.locator('form select[name=permCityId]').selectOption('331');
+    await page.locator('form select[name=permWardNo]').selectOption('5');
+    await page.locator('form [name=capitalMax]').fill(lang === 'ne' ? '५०००००' : '500000');
+    await inPage(page, 'document.activeElement?.blur()');
+    await shoot(page, `application-form-${suffix}`);
+
+    await page.goto(`/business/applications/${fx.id}/detail`);
+    await expect(page.getByRole('heading', { name: fx.businessName, level: 2 })).toBeVisible();
+    const regNo = lang === 'ne' ? toNe(fx.registrationNo) : fx.registrationNo;
+    await expect(
+      page.getByText(
+        new RegExp(`^${escapeRegExp(m.applications.registrationNo)}: ${escapeRegExp(regNo)}$`),
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(m.status.approved, { exact: true }).first()).toBeVisible();
+    // Dates are BS, in the language's digits (registered today).
+    await expect(page.getByText(formatBs(todayBs(), lang), { exact: true }).first()).toBeVisible();
+    await shoot(page, `application-detail-${suffix}`);
+
+    await page.goto(`/business/certificate/${fx.id}`);
+    await expect(
+      page.getByRole('heading', { name: MESSAGES.ne.certificate.heading }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: MESSAGES['en-US'].certificate.heading }),
+    ).toBeVisible();
+    await expect(page.getByText(toNe(fx.registrationNo), { exact: true })).toBeVisible();
+    await shoot(page, `certificate-${suffix}`);
+
+    // The profile's photo and citizenship certificate (SPEC §5 'Please upload photos first').
+    await page.goto('/profile#documents');
+    const docs = page.getByRole('region', { name: m.profileDocs.title });
+    await expect(docs.getByRole('img', { name: m.profile.photo })).toBeVisible();
+    await expect(docs.getByRole('img', { name: m.profile.citizenship })).toBeVisible();
+    await shoot(page, `profile-${suffix}`);
+
+    await page.goto('/renewRegistrationList');
+    await expect(page.getByRole('heading', { name: m.renewal.listTitle })).toBeVisible();
+    const renewals = page.getByRole('table', { name: m.renewal.listTitle });
+    await expect(renewals.getByRole('link', { name: fx.oldName })).toBeVisible();
+    await expect(renewals.getByRole('link', { name: m.renewal.renew })).toBeVisible();
+    await shoot(page, `renewal-list-${suffix}`);
+
+    await page.goto(`/re-new-registration/${fx.oldId}`);
+    await expect(page.getByRole('heading', { name: m.renewal.pageTitle })).toBeVisible();
+    await expect(page.getByTestId('years-due')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: m.estimate.title }).getByText(m.bill.fine),
+    ).toBeVisible();
+    await shoot(page, `renew-${suffix}`);
+    await page.context().close();
   });
-  const storage: Record<string, string> = { lang };
-  if (signedIn) {
-    storage.access_token = fx.token;
-    storage.user = JSON.stringify(fx.user);
-  }
-  await context.addInitScript({
-    content: Object.entries(storage)
-      .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-      .join('\n'),
-  });
-  return context.newPage();
-}
-
-/**
- * Waits for the loaders to go and the web fonts to load, checks that nothing is wider than the
- * screen, and saves the shot. A full-page shot is taken with the viewport stretched to the
- * page's height, so fixed parts (header, navbar) span the whole picture.
- */
-async function shoot(page: Page, name: string, fullPage = true) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  expect(
-    await inPage(page, `[...document.fonts].filter((f) => f.status === 'loading').length`),
-  ).toBe(0);
-  const overflow = await inPage<number>(
-    page,
-    'document.documentElement.scrollWidth - window.innerWidth',
-  );
-  expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
-  const size = page.viewportSize()!;
-  const height = fullPage
-    ? await inPage<number>(page, 'document.documentElement.scrollHeight')
-    : size.height;
-  if (height > size.height) {
-    await page.setViewportSize({ width: size.width, height });
-    await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  }
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), animations: 'disabled' });
-  await page.setViewportSize(size);
-}
-
-for (const device of Object.keys(VIEWPORTS) as Device[]) {
-  for (const [lang, short] of LANGS) {
-    test(`screenshots ${short} ${device}`, async ({ browser }) => {
-      const m = MESSAGES[lang];
-      const suffix = `${short}-${device}`;
-
-      const publicPage = await newPage(browser, device, lang, false);
-      await publicPage.goto('/user/login');
-      await expect(publicPage.getByRole('heading', { name: m.auth.loginTitle })).toBeVisible();
-      await shoot(publicPage, `login-${suffix}`);
-      await publicPage.context().close();
-
-      const page = await newPage(browser, device, lang, true);
-      await page.goto('/single_registration');
-      await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
-      await expect(page.locator('form select[name=permStateId] option')).toHaveCount(8);
-      await expect(page.locator('form select[name=wardId] option')).not.toHaveCount(1);
-      // Partly filled in, to show the cascading address choices in the language.
-      await page.locator('form [name=businessName]').fill(fx.businessName);
-      await page.locator('form [name=ownerName]').fill('Sita Tamang');
-      await page.locator('form select[name=permStateId]').selectOption('3');
-      await page
-        .locator('form select[name=permDistrictId] option[value="29"]')
-        .waitFor({ state: 'attached' });
-      await page.locator('form select[name=permDistrictId]').selectOption('29');
-      await page
-        .locator('form select[name=permCityId] option[value="331"]')
-        .waitFor({ state: 'attached' });
-      await page.locator('form select[name=permCityId]').selectOption('331');
-      await page.locator('form select[name=permWardNo]').selectOption('5');
-      await page.locator('form [name=capitalMax]').fill(lang === 'ne' ? '५०००००' : '500000');
-      await inPage(page, 'document.activeElement?.blur()');
-      await shoot(page, `application-form-${suffix}`);
-
-      await page.goto(`/business/applications/${fx.id}/detail`);
-      await expect(page.getByRole('heading', { name: fx.businessName, level: 2 })).toBeVisible();
-      const regNo = lang === 'ne' ? toNe(fx.registrationNo) : fx.registrationNo;
-      await expect(
-        page.getByText(
-          new RegExp(`^${escapeRegExp(m.applications.registrationNo)}: ${escapeRegExp(regNo)}$`),
-        ),
-      ).toBeVisible();
-      await expect(page.getByText(m.status.approved, { exact: true }).first()).toBeVisible();
-      // Dates are BS, in the language's digits (registered today).
-      await expect(
-        page.getByText(formatBs(todayBs(), lang), { exact: true }).first(),
-      ).toBeVisible();
-      await shoot(page, `application-detail-${suffix}`);
-
-      await page.goto(`/business/certificate/${fx.id}`);
-      await expect(
-        page.getByRole('heading', { name: MESSAGES.ne.certificate.heading }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('heading', { name: MESSAGES['en-US'].certificate.heading }),
-      ).toBeVisible();
-      await expect(page.getByText(toNe(fx.registrationNo), { exact: true })).toBeVisible();
-      await shoot(page, `certificate-${suffix}`);
-
-      // The profile's photo and citizenship certificate (SPEC §5 'Please upload photos first').
-      await page.goto('/profile#documents');
-      const docs = page.getByRole('region', { name: m.profileDocs.title });
-      await expect(docs.getByRole('img', { name: m.profile.photo })).toBeVisible();
-      await expect(docs.getByRole('img', { name: m.profile.citizenship })).toBeVisible();
-      await shoot(page, `profile-${suffix}`);
-
-      await page.goto('/renewRegistrationList');
-      await expect(page.getByRole('heading', { name: m.renewal.listTitle })).toBeVisible();
-      const renewals = page.getByRole('table', { name: m.renewal.listTitle });
-      await expect(renewals.getByRole('link', { name: fx.oldName })).toBeVisible();
-      await expect(renewals.getByRole('link', { name: m.renewal.renew })).toBeVisible();
-      await shoot(page, `renewal-list-${suffix}`);
-
-      await page.goto(`/re-new-registration/${fx.oldId}`);
-      await expect(page.getByRole('heading', { name: m.renewal.pageTitle })).toBeVisible();
-      await expect(page.getByTestId('years-due')).toBeVisible();
-      await expect(
-        page.getByRole('region', { name: m.estimate.title }).getByText(m.bill.fine),
-      ).toBeVisible();
-      await shoot(page, `renew-${suffix}`);
-      await page.context().close();
-    });
-  }
 }
 
 function toNe(s: string) {

@@ -6,26 +6,23 @@
  * Then screenshots of the generic list page and the form dialog, English and Nepali, phone and
  * desktop, for docs/screenshots.
  */
-import path from 'node:path';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiLogin } from './api';
 import {
   API,
   escapeRegExp,
   expectFieldError,
-  inPage,
   login,
   MESSAGES,
   switchLanguage,
   unique,
-  VIEWPORTS,
-  type Device,
-  type Lang,
+  screenPage,
+  SCREENS,
+  shoot,
 } from './support';
 
 const en = MESSAGES['en-US'];
 const ne = MESSAGES.ne;
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 /** The text of a catalogue entry with its {{placeholders}} filled. */
 function fill(text: string, vars: Record<string, string>) {
@@ -254,68 +251,33 @@ test("ward1 opening the roles page sees 'Unauthorized Access.' and no data", asy
 
 // ---------------------------------------------------------------- screenshots
 
-async function signedInPage(browser: Browser, device: Device, lang: Lang) {
-  const session = await apiLogin('admin');
-  const context = await browser.newContext({
-    ...VIEWPORTS[device],
-    locale: lang === 'ne' ? 'ne-NP' : 'en-US',
-    timezoneId: 'Asia/Kathmandu',
-  });
-  const storage = { lang, access_token: session.token, user: JSON.stringify(session.user) };
-  await context.addInitScript({
-    content: Object.entries(storage)
-      .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-      .join('\n'),
-  });
-  return context.newPage();
-}
+for (const { device, lang, short, suffix } of SCREENS) {
+  test(`setup screenshots ${short} ${device}`, async ({ browser }) => {
+    const m = MESSAGES[lang];
+    const page = await screenPage(browser, device, lang, await apiLogin('admin'));
 
-/** Waits for data and fonts, checks nothing is wider than the screen, and saves the shot. */
-async function shoot(page: Page, name: string) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  const overflow = await inPage<number>(
-    page,
-    'document.documentElement.scrollWidth - window.innerWidth',
-  );
-  expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
-  await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), animations: 'disabled' });
-}
+    // The list: business types, names in the language, counts in its digits.
+    await page.goto('/business-type');
+    const table = page.getByRole('table', { name: m.nav.businessTypes });
+    await expect(table.locator('tbody tr')).not.toHaveCount(0);
+    await expect(table).toContainText(lang === 'ne' ? 'चिया तथा खाजा पसल' : 'Tea and snack shop');
+    await expect(
+      page.getByText(new RegExp(escapeRegExp(lang === 'ne' ? 'मध्ये' : ' of '))),
+    ).toBeVisible();
+    await shoot(page, `setup-list-${suffix}`, { fullPage: false });
 
-for (const device of Object.keys(VIEWPORTS) as Device[]) {
-  for (const [lang, short] of [
-    ['en-US', 'en'],
-    ['ne', 'ne'],
-  ] as const) {
-    test(`setup screenshots ${short} ${device}`, async ({ browser }) => {
-      const m = MESSAGES[lang];
-      const page = await signedInPage(browser, device, lang);
-
-      // The list: business types, names in the language, counts in its digits.
-      await page.goto('/business-type');
-      const table = page.getByRole('table', { name: m.nav.businessTypes });
-      await expect(table.locator('tbody tr')).not.toHaveCount(0);
-      await expect(table).toContainText(lang === 'ne' ? 'चिया तथा खाजा पसल' : 'Tea and snack shop');
-      await expect(
-        page.getByText(new RegExp(escapeRegExp(lang === 'ne' ? 'मध्ये' : ' of '))),
-      ).toBeVisible();
-      await shoot(page, `setup-list-${short}-${device}`);
-
-      // The dialog: a tax band being edited — pickers from other resources, rupees.
-      await page.goto('/tax-setup');
-      const bands = page.getByRole('table', { name: m.nav.taxSetups });
-      await expect(bands.locator('tbody tr')).not.toHaveCount(0);
-      await bands.getByText(m.resource.edit, { exact: true }).first().click();
-      const dialog = page.getByRole('dialog', {
-        name: fill(m.resource.editTitle, { name: m.entities.taxSetup }),
-      });
-      await expect(dialog.locator('[name=maxCapital]')).not.toHaveValue('');
-      await expect(dialog.locator('select[name=fiscalYearId] option')).not.toHaveCount(1);
-      await expect(dialog.locator('select[name=businessTypeId]')).not.toHaveValue('');
-      await inPage(page, 'document.activeElement?.blur()');
-      await shoot(page, `setup-dialog-${short}-${device}`);
-      await page.context().close();
+    // The dialog: a tax band being edited — pickers from other resources, rupees.
+    await page.goto('/tax-setup');
+    const bands = page.getByRole('table', { name: m.nav.taxSetups });
+    await expect(bands.locator('tbody tr')).not.toHaveCount(0);
+    await bands.getByText(m.resource.edit, { exact: true }).first().click();
+    const dialog = page.getByRole('dialog', {
+      name: fill(m.resource.editTitle, { name: m.entities.taxSetup }),
     });
-  }
+    await expect(dialog.locator('[name=maxCapital]')).not.toHaveValue('');
+    await expect(dialog.locator('select[name=fiscalYearId] option')).not.toHaveCount(1);
+    await expect(dialog.locator('select[name=businessTypeId]')).not.toHaveValue('');
+    await shoot(page, `setup-dialog-${suffix}`, { fullPage: false, blur: true });
+    await page.context().close();
+  });
 }

@@ -2,8 +2,10 @@
  * Shared steps of the end-to-end specs. Texts come from the translation catalogue (the same
  * strings the app shows), fields are found by label or by their `name` attribute.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import enUS from '../src/shared/i18n/en-US.js';
 import ne from '../src/shared/i18n/ne.js';
 import { toNepaliDigits } from '../src/shared/format.js';
@@ -32,6 +34,82 @@ export const VIEWPORTS = {
 } as const;
 export type Device = keyof typeof VIEWPORTS;
 export const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api`;
+
+/** Where the screenshot specs save their pictures. */
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+/**
+ * Every viewport in every language, as the screenshot specs walk them; `suffix` ends the
+ * picture's name (`en-phone`, `ne-desktop`, …).
+ */
+export const SCREENS = (Object.keys(VIEWPORTS) as Device[]).flatMap((device) =>
+  (
+    [
+      ['en-US', 'en'],
+      ['ne', 'ne'],
+    ] as const
+  ).map(([lang, short]) => ({ device, lang: lang as Lang, short, suffix: `${short}-${device}` })),
+);
+
+/**
+ * A new browser context at the device's viewport, in the language (and Kathmandu's time zone),
+ * signed in as `session` when one is given, and a page in it.
+ */
+export async function screenPage(
+  browser: Browser,
+  device: Device,
+  lang: Lang,
+  session?: { token: string; user: unknown },
+) {
+  const context = await browser.newContext({
+    ...VIEWPORTS[device],
+    locale: lang === 'ne' ? 'ne-NP' : 'en-US',
+    timezoneId: 'Asia/Kathmandu',
+  });
+  const storage: Record<string, string> = { lang };
+  if (session) {
+    storage.access_token = session.token;
+    storage.user = JSON.stringify(session.user);
+  }
+  await context.addInitScript({
+    content: Object.entries(storage)
+      .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+      .join('\n'),
+  });
+  return context.newPage();
+}
+
+/**
+ * Waits for the loaders to go and the web fonts to load, checks that nothing is wider than the
+ * screen, and saves the shot in SCREENSHOTS. A full-page shot is taken with the viewport
+ * stretched to the page's height, so fixed parts (header, navbar) span the whole picture.
+ * `blur` takes the focus off first, so no focus ring shows.
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  { fullPage = true, blur = false }: { fullPage?: boolean; blur?: boolean } = {},
+) {
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await inPage(page, 'document.fonts.ready.then(() => undefined)');
+  expect(
+    await inPage(page, `[...document.fonts].filter((f) => f.status === 'loading').length`),
+  ).toBe(0);
+  if (blur) await inPage(page, 'document.activeElement?.blur()');
+  const overflow = await inPage<number>(
+    page,
+    'document.documentElement.scrollWidth - window.innerWidth',
+  );
+  expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
+  const size = page.viewportSize()!;
+  const height = fullPage
+    ? await inPage<number>(page, 'document.documentElement.scrollHeight')
+    : size.height;
+  if (height > size.height) await page.setViewportSize({ width: size.width, height });
+  await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+  await page.setViewportSize(size);
+}
 export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 export const PHOTO = path.join(FIXTURES, 'photo.jpg');
 export const CITIZENSHIP = path.join(FIXTURES, 'citizenship.png');
@@ -131,13 +209,18 @@ export async function enterCode(page: Page, code: string, lang: Lang = 'en-US') 
   await expect(page.locator('input[type=hidden][name=otp]')).toHaveValue(code);
 }
 
-/** From the dashboard: Apply new → single owner → the form. */
-export async function openSingleRegistration(page: Page, lang: Lang = 'en-US') {
-  const m = MESSAGES[lang];
+/** Follows "Apply new" in the main navigation. */
+async function clickApplyNew(page: Page, m: Messages) {
   await page
     .getByRole('navigation', { name: m.nav.main })
     .getByRole('link', { name: m.nav.applyNew })
     .click();
+}
+
+/** From the dashboard: Apply new → single owner → the form. */
+export async function openSingleRegistration(page: Page, lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  await clickApplyNew(page, m);
   await expect(page).toHaveURL(/\/apply-new$/);
   await page.getByRole('link', { name: m.applyNew.start }).click();
   await expect(page).toHaveURL(/\/single_registration$/);
@@ -269,10 +352,7 @@ export async function attachFile(page: Page, name: string, file: string) {
  */
 export async function uploadProfileDocumentsFirst(page: Page, lang: Lang = 'en-US') {
   const m = MESSAGES[lang];
-  await page
-    .getByRole('navigation', { name: m.nav.main })
-    .getByRole('link', { name: m.nav.applyNew })
-    .click();
+  await clickApplyNew(page, m);
   await expect(page).toHaveURL(/\/apply-new$/);
   const alert = page.getByRole('alert').filter({ hasText: m.errors.photosFirst });
   await expect(alert).toBeVisible();
@@ -282,10 +362,7 @@ export async function uploadProfileDocumentsFirst(page: Page, lang: Lang = 'en-U
   const card = page.getByRole('region', { name: m.profileDocs.title });
   await expect(card).toBeInViewport();
   await uploadProfileDocuments(page, lang);
-  await page
-    .getByRole('navigation', { name: m.nav.main })
-    .getByRole('link', { name: m.nav.applyNew })
-    .click();
+  await clickApplyNew(page, m);
   await expect(page.getByRole('link', { name: m.applyNew.start })).toBeVisible();
 }
 
@@ -341,4 +418,16 @@ export async function openFromList(page: Page, businessName: string, lang: Lang 
   await link.click();
   await expect(page).toHaveURL(/\/business\/applications\/\d+\/detail$/);
   await expect(page.getByRole('heading', { name: businessName, level: 2 })).toBeVisible();
+}
+
+/** The text of a downloaded PDF (receipt, certificate), after checking that it is one. */
+export async function pdfText(file: string): Promise<string> {
+  const buf = await readFile(file);
+  expect(buf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const parser = new PDFParse({ data: new Uint8Array(buf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
 }

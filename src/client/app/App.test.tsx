@@ -3,16 +3,12 @@
  * send failures to /user/login; the navbar shows only permitted links; unknown paths 404.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLang } from '../lib/i18n';
 import { TOKEN_KEY } from '../lib/session';
+import { mockFetchEachTest } from '../test/lifecycle';
 import { jsonResponse } from '../test/render';
-import { AppRoutes } from './App';
-import { createQueryClient } from './queryClient';
-import { Providers } from './Providers';
+import { renderAt } from '../test/renderApp';
 
 const applicant = {
   id: 3,
@@ -41,27 +37,7 @@ const counts = {
   users: 1,
 };
 
-const fetchMock = vi.fn();
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function renderAt(path: string) {
-  return render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Providers>,
-  );
-}
+const fetchMock = mockFetchEachTest();
 
 function serve(routes: Record<string, () => Response>) {
   fetchMock.mockImplementation(async (input: string) => {

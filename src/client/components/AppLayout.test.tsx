@@ -3,32 +3,21 @@
  * with the permission to open it; a section with no link is not shown; the setup pages are
  * routed and lazy-loaded.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../shared/permissions.js';
 import type { User } from '../../shared/schemas/auth.js';
-import { AppRoutes } from '../app/App';
-import { createQueryClient } from '../app/queryClient';
-import { Providers } from '../app/Providers';
-import { setLang } from '../lib/i18n';
 import { TOKEN_KEY } from '../lib/session';
 import { admin } from '../test/fixtures';
+import { resetEachTest } from '../test/lifecycle';
 import { mockApi } from '../test/mockApi';
 import { jsonResponse } from '../test/render';
+import { renderAt } from '../test/renderApp';
 
 const counts = { total: 0, pending: 0, verified: 0, paid: 0, approved: 0, rejected: 0 };
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 function renderAs(user: User, path = '/dashboard') {
   localStorage.setItem(TOKEN_KEY, 'good');
@@ -41,13 +30,7 @@ function renderAs(user: User, path = '/dashboard') {
         meta: { total: 1 },
       }),
   });
-  return render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Providers>,
-  );
+  return renderAt(path);
 }
 
 describe('navbar: setup sections', () => {

@@ -18,3 +18,30 @@ export const admin: User = {
   roles: ['systemadmin'],
   permissions: [...ALL_PERMISSIONS],
 };
+
+/** A record's English and Nepali names, as the API sends them. */
+export const named = (en: string, ne: string) => ({ nameEn: en, nameNe: ne });
+
+/**
+ * The fields of a complete single-owner application as the form holds them: every client
+ * check passes, so only the server can refuse it.
+ */
+export const SINGLE_APPLICATION = {
+  businessName: 'Himal Traders',
+  ownerName: 'Sita Sharma',
+  fatherOrHusbandName: 'Ram Sharma',
+  businessTypeId: '1',
+  permStateId: '3',
+  permDistrictId: '29',
+  permCityId: '300',
+  permWardNo: '4',
+  wardId: '5',
+  locAddress: 'Mangal Bazar',
+  locMobile: '9841000001',
+  capitalMax: '500000',
+  capitalCurrent: '300000',
+  capitalPaidUp: '200000',
+  applicantName: 'Sita Sharma',
+  applicantAddress: 'Kirtipur-4',
+  applicantContact: '9841000001',
+};

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bsToAd } from '../../../shared/bs-date.js';
 import { setLang } from '../../lib/i18n';
 import { TOKEN_KEY } from '../../lib/session';
+import { named } from '../../test/fixtures';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import ApplicationDetailPage from './ApplicationDetailPage';
 import { certificateFileName } from './api';
@@ -28,7 +29,6 @@ const staff = {
   roles: ['wardadmin'],
   permissions: ['view-applications', 'record-payments', 'reject-applications'],
 };
-const named = (en: string, ne: string) => ({ nameEn: en, nameNe: ne });
 const detail = {
   id: 9,
   appStatus: 'verified',

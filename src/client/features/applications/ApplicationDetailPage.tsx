@@ -32,6 +32,7 @@ import { Link, useParams } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
 import { AuthImage, FileLink } from '../../components/AuthImage';
 import { InfoGrid } from '../../components/InfoGrid';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -485,13 +486,7 @@ function Detail({ id }: { id: number }) {
 
   if (q.isPending) return <PageLoader />;
   if (q.isError || !q.data) {
-    return (
-      <Alert color="red" title={t('errors.notFound')}>
-        <Anchor component={Link} to="/business/applications">
-          {t('detail.backToList')}
-        </Anchor>
-      </Alert>
-    );
+    return <NotFoundAlert to="/business/applications">{t('detail.backToList')}</NotFoundAlert>;
   }
   const d = q.data.data;
   const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
+import { SINGLE_APPLICATION } from '../../test/fixtures';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { ApplicationForm } from './SingleRegistrationPage';
 
@@ -308,23 +309,7 @@ describe('ApplicationForm', () => {
     // Every client check passes for these values, so only the server can refuse them.
     const values = {
       ...emptyValues('single'),
-      businessName: 'Himal Traders',
-      ownerName: 'Sita Sharma',
-      fatherOrHusbandName: 'Ram Sharma',
-      businessTypeId: '1',
-      permStateId: '3',
-      permDistrictId: '29',
-      permCityId: '300',
-      permWardNo: '4',
-      wardId: '5',
-      locAddress: 'Mangal Bazar',
-      locMobile: '9841000001',
-      capitalMax: '500000',
-      capitalCurrent: '300000',
-      capitalPaidUp: '200000',
-      applicantName: 'Sita Sharma',
-      applicantAddress: 'Kirtipur-4',
-      applicantContact: '9841000001',
+      ...SINGLE_APPLICATION,
       isOldRegistration: true,
       oldRegistrationNo: 'OLD-1/2079-80',
       oldRegistrationDate: '2079-05-10',

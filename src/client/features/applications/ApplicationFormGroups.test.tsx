@@ -10,12 +10,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adToBs, formatBs } from '../../../shared/bs-date.js';
 import { applicationCreateSchema } from '../../../shared/schemas/applications.js';
 import { setLang } from '../../lib/i18n';
+import { named, SINGLE_APPLICATION } from '../../test/fixtures';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { ApplicationForm } from './ApplicationForm';
 import ApplicationDetailPage from './ApplicationDetailPage';
 import EditRegistrationPage from './EditRegistrationPage';
 
-const named = (en: string, ne: string) => ({ nameEn: en, nameNe: ne });
 const DATA: Record<string, unknown[]> = {
   '/api/business-types/all': [{ id: 1, ...named('Retail shop', 'खुद्रा पसल') }],
   '/api/states/all': [{ id: 3, ...named('Bagmati', 'बागमती') }],
@@ -134,26 +134,7 @@ afterEach(() => {
 });
 
 /** A complete single-owner application as the form sends it. */
-const VALID = {
-  kind: 'single',
-  businessName: 'Himal Traders',
-  ownerName: 'Sita Sharma',
-  fatherOrHusbandName: 'Ram Sharma',
-  businessTypeId: '1',
-  permStateId: '3',
-  permDistrictId: '29',
-  permCityId: '300',
-  permWardNo: '4',
-  wardId: '5',
-  locAddress: 'Mangal Bazar',
-  locMobile: '9841000001',
-  capitalMax: '500000',
-  capitalCurrent: '300000',
-  capitalPaidUp: '200000',
-  applicantName: 'Sita Sharma',
-  applicantAddress: 'Kirtipur-4',
-  applicantContact: '9841000001',
-};
+const VALID = { kind: 'single', ...SINGLE_APPLICATION };
 
 const user = {
   id: 3,

@@ -3,7 +3,7 @@
  * and a text search; rows open the detail page. Filters live in the URL so the dashboard can
  * link to "pending" etc. and the back button keeps them.
  */
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useCan } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
+import { businessTypeColumn, FilterBar, SearchField, wardColumn } from './ListFilters';
 import type { ApplicationRow } from './types';
 
 function ApplicationsList() {
@@ -94,19 +95,8 @@ function ApplicationsList() {
       sortable: true,
       cellsStyle: () => ({ minWidth: 130 }),
     },
-    {
-      accessor: 'businessTypeNameEn',
-      title: t('applications.businessType'),
-      cellsStyle: () => ({ minWidth: 150 }),
-      render: (r) => f.name({ nameEn: r.businessTypeNameEn, nameNe: r.businessTypeNameNe }),
-    },
-    {
-      accessor: 'wardNumber',
-      title: t('applications.ward'),
-      noWrap: true,
-      textAlign: 'right',
-      render: (r) => f.num(r.wardNumber),
-    },
+    businessTypeColumn(t, f),
+    wardColumn(t, f),
     {
       accessor: 'appStatus',
       title: t('applications.status'),
@@ -132,16 +122,8 @@ function ApplicationsList() {
           </Button>
         )}
       </PageHeader>
-      <Group mb="sm" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
-        <TextInput
-          label={t('applications.search')}
-          name="q"
-          type="search"
-          placeholder={t('applications.searchPlaceholder')}
-          value={search}
-          onChange={(e) => changeSearch(e.currentTarget.value)}
-          miw={200}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={changeSearch} />
         <NativeSelect
           label={t('applications.status')}
           name="status"
@@ -153,7 +135,7 @@ function ApplicationsList() {
           ]}
           miw={160}
         />
-      </Group>
+      </FilterBar>
       <ListTable<ApplicationRow>
         resource="/applications"
         label={t('applications.title')}

@@ -9,6 +9,35 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { PhotosFirst } from './PhotosFirst';
 
+/** One kind of registration: what it is for, and the button that starts it. */
+function ChoiceCard({
+  title,
+  text,
+  to,
+  action,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  action: string;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack justify="space-between" h="100%">
+        <div>
+          <Title order={3}>{title}</Title>
+          <Text size="sm" c="dimmed" mt="xs">
+            {text}
+          </Text>
+        </div>
+        <Button component={Link} to={to}>
+          {action}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export default function ApplyNewPage() {
   const { t } = useTranslation();
   return (
@@ -19,32 +48,18 @@ export default function ApplyNewPage() {
           {t('applyNew.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
-          <Card withBorder radius="md" padding="lg">
-            <Stack justify="space-between" h="100%">
-              <div>
-                <Title order={3}>{t('applyNew.single')}</Title>
-                <Text size="sm" c="dimmed" mt="xs">
-                  {t('applyNew.singleText')}
-                </Text>
-              </div>
-              <Button component={Link} to="/single_registration">
-                {t('applyNew.start')}
-              </Button>
-            </Stack>
-          </Card>
-          <Card withBorder radius="md" padding="lg">
-            <Stack justify="space-between" h="100%">
-              <div>
-                <Title order={3}>{t('applyNew.multiple')}</Title>
-                <Text size="sm" c="dimmed" mt="xs">
-                  {t('applyNew.multipleText')}
-                </Text>
-              </div>
-              <Button component={Link} to="/multiple_registration">
-                {t('applyNew.startMultiple')}
-              </Button>
-            </Stack>
-          </Card>
+          <ChoiceCard
+            title={t('applyNew.single')}
+            text={t('applyNew.singleText')}
+            to="/single_registration"
+            action={t('applyNew.start')}
+          />
+          <ChoiceCard
+            title={t('applyNew.multiple')}
+            text={t('applyNew.multipleText')}
+            to="/multiple_registration"
+            action={t('applyNew.startMultiple')}
+          />
         </SimpleGrid>
       </PhotosFirst>
     </RequirePermission>

@@ -24,6 +24,7 @@ import { Link, useParams } from 'react-router';
 import type { Lang } from '../../../shared/i18n/index.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import { InfoGrid } from '../../components/InfoGrid';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { api, type Envelope } from '../../lib/api';
@@ -117,11 +118,9 @@ function Certificate({ id }: { id: number }) {
   if (q.isPending) return <PageLoader />;
   if (q.isError || !q.data) {
     return (
-      <Alert color="red" title={t('errors.notFound')}>
-        <Anchor component={Link} to={`/business/applications/${id}/detail`}>
-          {t('certificate.backToApplication')}
-        </Anchor>
-      </Alert>
+      <NotFoundAlert to={`/business/applications/${id}/detail`}>
+        {t('certificate.backToApplication')}
+      </NotFoundAlert>
     );
   }
   const c = q.data.data;

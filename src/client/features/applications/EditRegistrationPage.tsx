@@ -7,6 +7,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { adToBs, formatBs } from '../../../shared/bs-date.js';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -83,13 +84,7 @@ function Edit({ id }: { id: number }) {
   if (q.isPending) return <PageLoader />;
   const d = q.data?.data;
   if (q.isError || !d) {
-    return (
-      <Alert color="red" title={t('errors.notFound')}>
-        <Anchor component={Link} to="/business/applications">
-          {t('detail.backToList')}
-        </Anchor>
-      </Alert>
-    );
+    return <NotFoundAlert to="/business/applications">{t('detail.backToList')}</NotFoundAlert>;
   }
   if (d.canEdit === false) {
     return (

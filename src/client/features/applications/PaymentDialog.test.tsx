@@ -5,10 +5,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { admin } from '../../test/fixtures';
+import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { PaymentDialog, paisaToRupeesText } from './PaymentDialog';
@@ -35,14 +35,7 @@ const detail = {
 const scan = () => new File(['\x89PNG'], 'scan.png', { type: 'image/png' });
 const receiptInput = () => document.querySelector('input[name=receipt]') as HTMLInputElement;
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 describe('PaymentDialog', () => {
   it('writes paisa as rupees', () => {

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { InfoGrid } from '../../components/InfoGrid';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -187,13 +188,7 @@ function Renew({ id }: { id: number }) {
   if (q.isPending) return <PageLoader />;
   const d = q.data?.data;
   if (q.isError || !d) {
-    return (
-      <Alert color="red" title={t('errors.notFound')}>
-        <Anchor component={Link} to="/renewRegistrationList">
-          {t('renewal.listTitle')}
-        </Anchor>
-      </Alert>
-    );
+    return <NotFoundAlert to="/renewRegistrationList">{t('renewal.listTitle')}</NotFoundAlert>;
   }
   // The server decides (approved, due, no renewal open, actor may renew).
   if (d.canRenew === false) {

@@ -5,11 +5,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/schemas/auth.js';
 import { setLang } from '../../lib/i18n';
 import { USER_KEY } from '../../lib/session';
+import { named } from '../../test/fixtures';
+import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import ProfilePage from '../profile/ProfilePage';
@@ -50,17 +51,9 @@ const wardAdmin: User = {
   roles: ['wardadmin'],
   permissions: ['view-applications', 'verify-applications', 'record-payments'],
 };
-const named = (en: string, ne: string) => ({ nameEn: en, nameNe: ne });
 const ok = (data: unknown, message?: string) => () => jsonResponse(200, { data, message });
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 describe("'Please upload photos first'", () => {
   const pages = [

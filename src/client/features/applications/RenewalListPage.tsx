@@ -4,7 +4,7 @@
  * (paged, sortable, filtered). Each row offers "Renew", or links to the renewal already in
  * progress.
  */
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useCan } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
+import { businessTypeColumn, FilterBar, SearchField, wardColumn } from './ListFilters';
 import type { BusinessTypeOption, RenewalRow, WardOption } from './types';
 import { useAllOptions } from './useOptions';
 
@@ -137,19 +138,8 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
       title: t('applications.ownerName'),
       cellsStyle: () => ({ minWidth: 130 }),
     },
-    {
-      accessor: 'wardNumber',
-      title: t('applications.ward'),
-      noWrap: true,
-      textAlign: 'right',
-      render: (r) => f.num(r.wardNumber),
-    },
-    {
-      accessor: 'businessTypeNameEn',
-      title: t('applications.businessType'),
-      cellsStyle: () => ({ minWidth: 150 }),
-      render: (r) => f.name({ nameEn: r.businessTypeNameEn, nameNe: r.businessTypeNameNe }),
-    },
+    wardColumn(t, f),
+    businessTypeColumn(t, f),
   ];
 }
 
@@ -172,16 +162,8 @@ function RenewalList() {
       <Text c="dimmed" size="sm" mb="sm">
         {t('renewal.intro')}
       </Text>
-      <Group mb="sm" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
-        <TextInput
-          label={t('applications.search')}
-          name="q"
-          type="search"
-          placeholder={t('applications.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          miw={200}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={setSearch} />
         <NativeSelect
           label={t('applications.ward')}
           name="wardId"
@@ -219,7 +201,7 @@ function RenewalList() {
           ]}
           miw={160}
         />
-      </Group>
+      </FilterBar>
       <ListTable<RenewalRow>
         resource="/applications/renewals"
         label={t('renewal.listTitle')}

@@ -4,18 +4,20 @@
  * so the page says the same neutral thing either way and goes on to /reset/password with the
  * login.
  */
-import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
+import { BackToSignIn } from './BackToSignIn';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 
@@ -61,11 +63,7 @@ export default function ForgotPasswordPage() {
         <Text size="sm" c="dimmed" mb="sm">
           {t('forgot.intro')}
         </Text>
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert error={formError} />
         <TextInput
           label={t('auth.usernameOrPhone')}
           autoComplete="username"
@@ -78,11 +76,7 @@ export default function ForgotPasswordPage() {
           {t('forgot.send')}
         </Button>
       </form>
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/user/login">
-          {t('forgot.back')}
-        </Anchor>
-      </Text>
+      <BackToSignIn />
     </AuthCard>
   );
 }

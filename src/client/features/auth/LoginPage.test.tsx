@@ -1,24 +1,14 @@
 /** Login page: labelled fields, required check, success stores the session, server errors. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { TOKEN_KEY, USER_KEY } from '../../lib/session';
+import { mockFetchEachTest } from '../../test/lifecycle';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { LoginPage } from './LoginPage';
 
-const fetchMock = vi.fn();
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const fetchMock = mockFetchEachTest();
 
 describe('LoginPage', () => {
   it('shows labelled fields and a link to registration', () => {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
 import { saveSession } from '../../lib/session';
@@ -81,11 +82,7 @@ export function LoginPage() {
             {t('forgot.done')}
           </Alert>
         )}
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert error={formError} />
         <TextInput
           label={t('auth.usernameOrPhone')}
           name="username"

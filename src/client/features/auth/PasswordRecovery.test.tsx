@@ -3,36 +3,15 @@
  * carried to /reset/password, a wrong code shown on the code, and success back to sign-in
  * with a notice. The login page links to recovery.
  */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../app/App';
-import { createQueryClient } from '../../app/queryClient';
-import { Providers } from '../../app/Providers';
-import { setLang } from '../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse } from '../../test/render';
+import { renderAt } from '../../test/renderApp';
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function renderAt(path: string) {
-  return render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Providers>,
-  );
-}
+resetEachTest();
 
 const digit = (n: number) =>
   screen.getByRole('textbox', { name: `Verification code: Digit ${n} of 6` });

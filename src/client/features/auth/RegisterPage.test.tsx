@@ -5,10 +5,10 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { TOKEN_KEY } from '../../lib/session';
+import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import RegisterPage from './RegisterPage';
@@ -29,14 +29,7 @@ const user = {
   permissions: [],
 };
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 async function fillDetails() {
   await userEvent.type(screen.getByLabelText(/Full name/), 'Sita Tamang');

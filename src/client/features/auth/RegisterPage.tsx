@@ -6,7 +6,7 @@
  * POST /api/register creates the account; success stores token and user and goes to
  * /dashboard, like login.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Radio, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,11 +21,14 @@ import {
   type User,
 } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { saveSession } from '../../lib/session';
 import { useFormat } from '../../lib/useFormat';
+import { GenderRadio } from './GenderRadio';
+import { NewPasswordFields } from './NewPasswordFields';
 import { normalizeCode, OtpInput, ResendButton } from './OtpParts';
 
 const FIELDS = [
@@ -129,11 +132,7 @@ function CodeStep({
       <Text size="sm" c="dimmed" mb="sm">
         {t('otp.validFor', { minutes: f.num(Math.round(sent.expiresIn / 60)) })}
       </Text>
-      {formError && (
-        <Alert color="red" mb="md" role="alert">
-          {formError}
-        </Alert>
-      )}
+      <FormErrorAlert error={formError} />
       <OtpInput
         value={code}
         onChange={(v) => {
@@ -230,11 +229,7 @@ export default function RegisterPage() {
           <Text size="sm" c="dimmed" mb="sm">
             {t('otp.stepDetails')}
           </Text>
-          {formError && (
-            <Alert color="red" mb="md" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert error={formError} />
           <TextInput
             label={t('auth.name')}
             autoComplete="name"
@@ -269,41 +264,26 @@ export default function RegisterPage() {
             error={err('email')}
             mb="sm"
           />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            labels={{ password: t('auth.password'), confirmation: t('auth.passwordConfirmation') }}
+            fields={{
+              password: register('password'),
+              confirmation: register('password_confirmation'),
+            }}
+            errors={{ password: err('password'), confirmation: err('password_confirmation') }}
             description={t('validation.password')}
-            {...register('password')}
-            error={err('password')}
-            mb="sm"
-          />
-          <PasswordInput
-            label={t('auth.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            {...register('password_confirmation')}
-            error={err('password_confirmation')}
-            mb="sm"
+            mb={{ password: 'sm', confirmation: 'sm' }}
           />
           <Controller
             control={control}
             name="gender"
             render={({ field }) => (
-              <Radio.Group
-                name="gender"
-                label={t('auth.gender')}
-                required
+              <GenderRadio
                 value={field.value ?? null}
                 onChange={field.onChange}
                 error={err('gender')}
                 mb="md"
-              >
-                <Group mt={4}>
-                  <Radio value="male" label={t('gender.male')} />
-                  <Radio value="female" label={t('gender.female')} />
-                </Group>
-              </Radio.Group>
+              />
             )}
           />
           <Button type="submit" fullWidth loading={isSubmitting}>

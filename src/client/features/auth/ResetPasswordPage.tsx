@@ -4,20 +4,23 @@
  * the shared resetPasswordSchema. Success signs out every session on the server and goes to
  * /user/login with a notice.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../../shared/schemas/auth.js';
 import { AuthCard } from '../../components/AuthCard';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
+import { BackToSignIn } from './BackToSignIn';
 import type { ResetState } from './ForgotPasswordPage';
+import { NewPasswordFields } from './NewPasswordFields';
 import { normalizeCode, OtpInput, ResendButton } from './OtpParts';
 
 type ResetInput = z.input<typeof resetPasswordSchema>;
@@ -100,11 +103,7 @@ export default function ResetPasswordPage() {
         <Text size="sm" c="dimmed" mb="sm">
           {t('forgot.resetIntro')}
         </Text>
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert error={formError} />
         <TextInput
           label={t('auth.usernameOrPhone')}
           autoComplete="username"
@@ -123,32 +122,21 @@ export default function ResetPasswordPage() {
         <Group justify="space-between" mt={4} mb="sm" gap="xs">
           <ResendButton until={resendUntil} onResend={() => void resend()} loading={resending} />
         </Group>
-        <PasswordInput
-          label={t('forgot.newPassword')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          labels={{ password: t('forgot.newPassword'), confirmation: t('forgot.confirmPassword') }}
+          fields={{
+            password: register('password'),
+            confirmation: register('password_confirmation'),
+          }}
+          errors={{ password: err('password'), confirmation: err('password_confirmation') }}
           description={t('validation.password')}
-          {...register('password')}
-          error={err('password')}
-          mb="sm"
-        />
-        <PasswordInput
-          label={t('forgot.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...register('password_confirmation')}
-          error={err('password_confirmation')}
-          mb="md"
+          mb={{ password: 'sm', confirmation: 'md' }}
         />
         <Button type="submit" fullWidth loading={isSubmitting}>
           {t('forgot.reset')}
         </Button>
       </form>
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/user/login">
-          {t('forgot.back')}
-        </Anchor>
-      </Text>
+      <BackToSignIn />
     </AuthCard>
   );
 }

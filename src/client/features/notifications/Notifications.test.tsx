@@ -3,21 +3,18 @@
  * the list marks one read when opened and goes to its application, and marks all read; staff
  * send a message from the detail page's dialog; the outbox shows failures and retries them.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../../shared/permissions.js';
 import type { User } from '../../../shared/schemas/auth.js';
-import { AppRoutes } from '../../app/App';
-import { createQueryClient } from '../../app/queryClient';
-import { Providers } from '../../app/Providers';
-import { setLang } from '../../lib/i18n';
 import { TOKEN_KEY } from '../../lib/session';
 import { admin } from '../../test/fixtures';
+import { resetEachTest } from '../../test/lifecycle';
 import { mockApi, type MockHandler } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
+import { renderAt } from '../../test/renderApp';
 import { POLL_MS } from './api';
 import { SendNotificationButton } from './SendNotificationButton';
 
@@ -61,14 +58,7 @@ const list = [
   },
 ];
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 function renderApp(user: User, path: string, routes: Record<string, MockHandler> = {}) {
   localStorage.setItem(TOKEN_KEY, 'good');
@@ -80,13 +70,7 @@ function renderApp(user: User, path: string, routes: Record<string, MockHandler>
       }),
     ...routes,
   });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Providers>,
-  );
+  renderAt(path);
   return api;
 }
 

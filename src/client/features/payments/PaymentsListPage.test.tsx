@@ -5,11 +5,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bsToAd } from '../../../shared/bs-date.js';
-import { setLang } from '../../lib/i18n';
 import { admin } from '../../test/fixtures';
+import { resetEachTest } from '../../test/lifecycle';
 import { filtersOf, mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import PaymentsListPage, { paymentFilters } from './PaymentsListPage';
@@ -29,14 +28,7 @@ const row = {
   createdAt: '2025-07-17T04:00:00.000Z',
 };
 
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 describe('PaymentsListPage', () => {
   it('maps the filters to the API’s filters', async () => {

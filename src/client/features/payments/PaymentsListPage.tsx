@@ -14,17 +14,10 @@ import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
-import { useAllOptions } from '../applications/useOptions';
 import { CHANNELS, PAY_STATUSES, type PaymentListRow } from './api';
 import { adRange, BsRange, type BsRangeValue } from './BsRange';
 import { PayStatusBadge } from './PayStatusBadge';
-
-interface WardOption {
-  id: number;
-  number: number;
-  nameEn: string;
-  nameNe: string;
-}
+import { WardFilter } from './WardFilter';
 
 /** The list's `filters` for the API (empty values are dropped by the list). */
 export function paymentFilters(v: {
@@ -49,7 +42,6 @@ function PaymentsList() {
   const { t } = useTranslation();
   const f = useFormat();
   const navigate = useNavigate();
-  const wards = useAllOptions<WardOption>('wards');
   const [channel, setChannel] = useState('');
   const [status, setStatus] = useState('');
   const [range, setRange] = useState<BsRangeValue>({ from: '', to: '' });
@@ -164,20 +156,7 @@ function PaymentsList() {
           ]}
           miw={140}
         />
-        <NativeSelect
-          label={t('payments.ward')}
-          name="wardId"
-          value={wardId}
-          onChange={(e) => setWardId(e.currentTarget.value)}
-          data={[
-            { value: '', label: t('payments.allWards') },
-            ...(wards.data ?? [])
-              .slice()
-              .sort((a, b) => a.number - b.number)
-              .map((w) => ({ value: String(w.id), label: `${f.num(w.number)} — ${f.name(w)}` })),
-          ]}
-          miw={140}
-        />
+        <WardFilter value={wardId} onChange={setWardId} />
       </Group>
       <BsRange value={range} onChange={setRange} />
       <div style={{ height: 'var(--mantine-spacing-sm)' }} />

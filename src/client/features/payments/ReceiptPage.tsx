@@ -3,23 +3,13 @@
  * says, in the interface language (amounts through the money formatter, dates in BS), with a
  * download of the bilingual PDF the server prints.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { InfoGrid } from '../../components/InfoGrid';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
@@ -91,13 +81,7 @@ function Receipt({ id }: { id: number }) {
   });
   if (q.isPending && Number.isInteger(id) && id > 0) return <PageLoader />;
   if (q.isError || !q.data) {
-    return (
-      <Alert color="red" title={t('errors.notFound')}>
-        <Anchor component={Link} to="/business/applications">
-          {t('detail.backToList')}
-        </Anchor>
-      </Alert>
-    );
+    return <NotFoundAlert to="/business/applications">{t('detail.backToList')}</NotFoundAlert>;
   }
   const r = q.data.data;
   return (

@@ -3,7 +3,7 @@
  * and channel in a BS date range (sent as AD), with the totals per channel and overall, and
  * the same report as a CSV download.
  */
-import { Alert, Anchor, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
-import { useAllOptions } from '../applications/useOptions';
 import {
   CHANNELS,
   downloadReconciliationCsv,
@@ -21,18 +20,11 @@ import {
   type ReconciliationQuery,
 } from './api';
 import { adRange, BsRange, type BsRangeValue } from './BsRange';
-
-interface WardOption {
-  id: number;
-  number: number;
-  nameEn: string;
-  nameNe: string;
-}
+import { WardFilter } from './WardFilter';
 
 function Reconciliation() {
   const { t } = useTranslation();
   const f = useFormat();
-  const wards = useAllOptions<WardOption>('wards');
   const [range, setRange] = useState<BsRangeValue>(() => {
     const today = todayBs();
     return {
@@ -84,21 +76,7 @@ function Reconciliation() {
       </Anchor>
       <Group gap="sm" align="flex-start" grow preventGrowOverflow={false} mb="md">
         <BsRange value={range} onChange={setRange} required />
-        <NativeSelect
-          label={t('payments.ward')}
-          name="wardId"
-          value={wardId}
-          onChange={(e) => setWardId(e.currentTarget.value)}
-          data={[
-            { value: '', label: t('payments.allWards') },
-            ...(wards.data ?? [])
-              .slice()
-              .sort((a, b) => a.number - b.number)
-              .map((w) => ({ value: String(w.id), label: `${f.num(w.number)} — ${f.name(w)}` })),
-          ]}
-          miw={140}
-          maw={260}
-        />
+        <WardFilter value={wardId} onChange={setWardId} maw={260} />
       </Group>
       {valid && q.isPending && <PageLoader />}
       {q.isError && <Alert color="red">{t('errors.actionFailed')}</Alert>}

@@ -3,6 +3,7 @@
  * the gateway confirmations, receipts (JSON view and PDF) and the staff list/reconciliation.
  */
 import { api, request, saveBlob, type Envelope } from '../../lib/api';
+import type { ReceiptView } from '../../../shared/schemas/payments.js';
 
 export type OnlineChannel = 'esewa' | 'khalti';
 export type PaymentChannel = 'counter' | 'bank' | OnlineChannel;
@@ -21,29 +22,6 @@ export interface Initiation {
   form?: { action: string; fields: Record<string, string> };
   /** Khalti: go here */
   redirectUrl?: string;
-}
-
-/** GET /api/payments/{id}/receipt. */
-export interface ReceiptView {
-  receiptNo: string;
-  paidDate: string;
-  channel: PaymentChannel;
-  gatewayTxnId: string | null;
-  palika: { en: string; ne: string };
-  ward: { number: number; en: string; ne: string };
-  submissionNo: string;
-  registrationNo: string | null;
-  businessName: string;
-  ownerName: string;
-  lines: {
-    businessTax: number;
-    fine: number;
-    rentTax: number;
-    adminCost: number;
-    discount: number;
-  };
-  total: number;
-  fiscalYear: { en: string; ne: string };
 }
 
 /** A row of GET /api/payments. */
@@ -216,3 +194,6 @@ export async function downloadReconciliationCsv(q: ReconciliationQuery): Promise
   const blob = await api.blob('/payments/reconciliation', { ...q, format: 'csv' });
   saveBlob(blob, `reconciliation-${q.from}-${q.to}.csv`);
 }
+
+/** GET /api/payments/{id}/receipt. */
+export type { ReceiptView };

@@ -30,12 +30,15 @@ import {
   profileUpdateSchema,
   type User,
 } from '../../../shared/schemas/auth.js';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { PROFILE_KEY } from '../../lib/auth';
 import { applyServerErrors } from '../../lib/forms';
 import { currentLang, setLang, tMessage } from '../../lib/i18n';
 import { USER_KEY } from '../../lib/session';
 import { useFormat } from '../../lib/useFormat';
+import { GenderRadio } from '../auth/GenderRadio';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 
 type DetailsInput = z.input<typeof profileUpdateSchema>;
 type PasswordInput_ = z.input<typeof changePasswordSchema>;
@@ -114,11 +117,7 @@ export function EditDetailsCard({ user }: { user: User }) {
   return (
     <Section id="details-title" title={t('profileEdit.detailsTitle')}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="details-title">
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert error={formError} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             label={t('auth.name')}
@@ -138,19 +137,11 @@ export function EditDetailsCard({ user }: { user: User }) {
             control={control}
             name="gender"
             render={({ field }) => (
-              <Radio.Group
-                name="gender"
-                label={t('auth.gender')}
-                required
+              <GenderRadio
                 value={field.value ?? null}
                 onChange={field.onChange}
                 error={err('gender')}
-              >
-                <Group mt={4}>
-                  <Radio value="male" label={t('gender.male')} />
-                  <Radio value="female" label={t('gender.female')} />
-                </Group>
-              </Radio.Group>
+              />
             )}
           />
           <Controller
@@ -229,11 +220,7 @@ export function ChangePasswordCard() {
   return (
     <Section id="password-title" title={t('profileEdit.passwordTitle')}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="password-title">
-        {formError && (
-          <Alert color="red" mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert error={formError} />
         {done !== null && (
           <Alert color="green" mb="md" role="status">
             {t('profileEdit.changed')}{' '}
@@ -250,19 +237,16 @@ export function ChangePasswordCard() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <PasswordInput
-            label={t('profileEdit.newPassword')}
-            autoComplete="new-password"
-            required
-            {...register('password')}
-            error={err('password')}
-          />
-          <PasswordInput
-            label={t('profileEdit.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...register('password_confirmation')}
-            error={err('password_confirmation')}
+          <NewPasswordFields
+            labels={{
+              password: t('profileEdit.newPassword'),
+              confirmation: t('profileEdit.confirmPassword'),
+            }}
+            fields={{
+              password: register('password'),
+              confirmation: register('password_confirmation'),
+            }}
+            errors={{ password: err('password'), confirmation: err('password_confirmation') }}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={4}>

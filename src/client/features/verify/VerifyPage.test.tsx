@@ -1,23 +1,13 @@
 /** Public verification page: a genuine code shows the public facts and status; a forged one says so. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLang } from '../../lib/i18n';
+import { mockFetchEachTest } from '../../test/lifecycle';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import VerifyPage from './VerifyPage';
 
-const fetchMock = vi.fn();
-beforeEach(async () => {
-  await setLang('en-US');
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const fetchMock = mockFetchEachTest();
 
 const genuine = {
   genuine: true,

@@ -176,6 +176,24 @@ export const APPLICATION_LIST: ListSpec = {
   tiebreak: applications.id,
 };
 
+/** The columns of an applications list row (list and export); joins business type and ward. */
+const LIST_COLUMNS = {
+  id: applications.id,
+  submissionNo: applications.submissionNo,
+  registrationNo: applications.registrationNo,
+  businessName: applications.businessName,
+  ownerName: applications.ownerName,
+  appStatus: applications.appStatus,
+  submissionDate: applications.submissionDate,
+  expiryDate: applications.expiryDate,
+  createdAt: applications.createdAt,
+  businessTypeId: applications.businessTypeId,
+  businessTypeNameEn: businessTypes.nameEn,
+  businessTypeNameNe: businessTypes.nameNe,
+  wardId: applications.wardId,
+  wardNumber: wards.number,
+};
+
 /** renewRegistrationList: sorting and filters (issue 4 §5). */
 export const RENEWAL_LIST: ListSpec = {
   sortable: {
@@ -213,22 +231,7 @@ export class ApplicationService {
     const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
     const cond = plan.where;
     const rows = await this.db
-      .select({
-        id: applications.id,
-        submissionNo: applications.submissionNo,
-        registrationNo: applications.registrationNo,
-        businessName: applications.businessName,
-        ownerName: applications.ownerName,
-        appStatus: applications.appStatus,
-        submissionDate: applications.submissionDate,
-        expiryDate: applications.expiryDate,
-        createdAt: applications.createdAt,
-        businessTypeId: applications.businessTypeId,
-        businessTypeNameEn: businessTypes.nameEn,
-        businessTypeNameNe: businessTypes.nameNe,
-        wardId: applications.wardId,
-        wardNumber: wards.number,
-      })
+      .select(LIST_COLUMNS)
       .from(applications)
       .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
       .innerJoin(wards, eq(wards.id, applications.wardId))
@@ -266,19 +269,9 @@ export class ApplicationService {
       for (;;) {
         const rows = await db
           .select({
-            id: applications.id,
-            submissionNo: applications.submissionNo,
-            registrationNo: applications.registrationNo,
-            businessName: applications.businessName,
-            ownerName: applications.ownerName,
-            appStatus: applications.appStatus,
-            submissionDate: applications.submissionDate,
-            expiryDate: applications.expiryDate,
+            ...LIST_COLUMNS,
             capitalCurrent: applications.capitalCurrent,
             locMobile: applications.locMobile,
-            businessTypeNameEn: businessTypes.nameEn,
-            businessTypeNameNe: businessTypes.nameNe,
-            wardNumber: wards.number,
           })
           .from(applications)
           .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))

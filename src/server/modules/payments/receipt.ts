@@ -4,29 +4,8 @@
  * shown as रु. with Nepali grouping and as Rs.; dates are shown in BS.
  */
 import { formatAdAsBs, formatPaisa, toNepaliDigits } from '../../../shared/format.js';
+import type { ReceiptView } from '../../../shared/schemas/payments.js';
 import { escapeHtml, fontFaces } from '../certificates/render.js';
-
-export interface ReceiptView {
-  receiptNo: string;
-  paidDate: string;
-  channel: 'counter' | 'bank' | 'esewa' | 'khalti';
-  gatewayTxnId: string | null;
-  palika: { en: string; ne: string };
-  ward: { number: number; en: string; ne: string };
-  submissionNo: string;
-  registrationNo: string | null;
-  businessName: string;
-  ownerName: string;
-  lines: {
-    businessTax: number;
-    fine: number;
-    rentTax: number;
-    adminCost: number;
-    discount: number;
-  };
-  total: number;
-  fiscalYear: { en: string; ne: string };
-}
 
 const CHANNEL: Record<ReceiptView['channel'], { en: string; ne: string }> = {
   counter: { en: 'Counter', ne: 'काउन्टर' },

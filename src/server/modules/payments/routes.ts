@@ -15,7 +15,8 @@ import { enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
 import { currentUser } from '../../plugins/auth.js';
 import { scopeOf, type ApplicationService } from '../applications/service.js';
 import type { PdfRenderer } from '../certificates/render.js';
-import { renderReceiptHtml, type ReceiptView } from './receipt.js';
+import { receiptViewSchema, type ReceiptView } from '../../../shared/schemas/payments.js';
+import { renderReceiptHtml } from './receipt.js';
 import type { PaymentService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -322,7 +323,12 @@ export default async function paymentRoutes(
     '/payments/:id/receipt',
     {
       config: { access: { permissions: ['view-applications', 'view-payments'] } },
-      schema: { tags: ['payments'], summary: 'What the receipt shows', params: idParams },
+      schema: {
+        tags: ['payments'],
+        summary: 'What the receipt shows',
+        params: idParams,
+        response: { 200: z.object({ data: receiptViewSchema }) },
+      },
     },
     async (req) => ({ data: await receiptView(currentUser(req), req.params.id) }),
   );
