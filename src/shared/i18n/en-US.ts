@@ -856,6 +856,10 @@ const enUS = {
     fiscalYear: 'Fiscal year',
     validUntil: 'Valid until (BS)',
     note: 'Only what the certificate shows publicly is given here.',
+    revoke: 'Revoke certificate',
+    revokeHelp:
+      'The certificate stops being valid at once; anyone who checks its code sees it as revoked, with the reason.',
+    revokeReason: 'Reason',
     status: {
       valid: 'Valid',
       expired: 'Expired',

@@ -42,6 +42,7 @@ import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
 import { detailKey, downloadCertificate, kindOf, useApplicationDetail } from './api';
 import { QuoteView } from './FeeEstimate';
 import { BillTable, PaymentDialog } from './PaymentDialog';
+import { RevokeCertificateButton } from '../verify/RevokeCertificateButton';
 import { SendNotificationButton } from '../notifications/SendNotificationButton';
 import { PayOnline } from '../payments/PayOnline';
 import { PayStatusBadge } from '../payments/PayStatusBadge';
@@ -579,6 +580,7 @@ function Detail({ id }: { id: number }) {
               <Button variant="subtle" component={Link} to={`/business/certificate/${d.id}`}>
                 {t('certificate.view')}
               </Button>
+              <RevokeCertificateButton certificateId={cert.id} revoked={cert.revoked} />
             </>
           )}
           {renewed?.registrationNo && (

@@ -101,7 +101,14 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         {t('certificate.issuedOn')}: {f.date(c.issuedAt)} · {t('certificate.verifyCode')}:{' '}
-        <span style={{ whiteSpace: 'nowrap' }}>{c.verifyCode}</span>
+        {/* the public page the printed QR code opens (issue 7 §2) */}
+        <Anchor
+          component={Link}
+          to={`/verify/${encodeURIComponent(c.verifyCode)}`}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {c.verifyCode}
+        </Anchor>
       </Text>
     </Stack>
   );

@@ -1,0 +1,71 @@
+/**
+ * Public certificate verification (issue 7 §2): anyone, signed out, opens the page the
+ * certificate's QR code points to and sees a genuine, valid certificate; a forged code is not
+ * genuine; after an admin revokes the certificate from the application page, the same public
+ * page says revoked, with the reason.
+ */
+import { expect, test } from '@playwright/test';
+import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
+import { API, login, MESSAGES, SCREENS, screenPage, shoot, unique } from './support';
+
+const en = MESSAGES['en-US'];
+
+test('a certificate is checked in public, and a revocation shows at once', async ({
+  page,
+  browser,
+}) => {
+  const { stamp, mobile } = unique('98');
+  const applicant = await apiRegister({
+    name: 'Kamala Rai',
+    username: `kamala_${stamp}`,
+    phone: mobile,
+  });
+  const businessName = `Rai Handicrafts ${stamp}`;
+  const { id } = await apiCreateApplication(applicant.token, businessName, 'Kamala Rai', mobile);
+  const registrationNo = await apiApprove(id, `V-${stamp}`);
+  const admin = await apiLogin('admin');
+  const detail = (await (
+    await fetch(`${API}/applications/${id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json()) as { data: { certificate: { verifyCode: string } } };
+  const code = detail.data.certificate.verifyCode;
+
+  // signed out: the public page
+  await page.goto(`/verify/${code}`);
+  await expect(page.getByText(en.verify.genuine)).toBeVisible();
+  await expect(page.getByTestId('verify-status')).toHaveText(en.verify.status.valid);
+  await expect(page.getByText(businessName)).toBeVisible();
+  await expect(page.getByText(registrationNo)).toBeVisible();
+  // the applicant's phone or name is not shown
+  await expect(page.getByText(mobile)).toHaveCount(0);
+
+  for (const s of SCREENS.filter((x) => x.device === 'phone')) {
+    const p = await screenPage(browser, s.device, s.lang);
+    await p.goto(`/verify/${code}`);
+    await expect(p.getByTestId('verify-status')).toBeVisible();
+    await shoot(p, `verify-${s.suffix}`);
+    await p.context().close();
+  }
+
+  // a forged code
+  const [idPart, mac] = code.split('-');
+  await page.goto(`/verify/${idPart}-${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`);
+  await expect(page.getByRole('alert')).toContainText(en.verify.notGenuineTitle);
+
+  // the admin revokes it on the application page
+  await page.goto('/user/login');
+  await login(page, 'admin');
+  await page.goto(`/business/applications/${id}/detail`);
+  await page.getByRole('button', { name: en.verify.revoke }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(en.verify.revokeReason).fill('Issued to the wrong owner');
+  await dialog.getByRole('button', { name: en.verify.revoke }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en.verify.revoke })).toHaveCount(0);
+
+  // the public page says so at once
+  await page.goto(`/verify/${code}`);
+  await expect(page.getByTestId('verify-status')).toHaveText(en.verify.status.revoked);
+  await expect(page.getByText('Issued to the wrong owner')).toBeVisible();
+});
