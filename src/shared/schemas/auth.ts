@@ -1,7 +1,7 @@
 /** Auth forms (SPEC §7 Auth; issue 2 §4). */
 import { z } from 'zod';
 import { toLatinDigits } from '../format.js';
-import { MSG, mobile, reqText } from './fields.js';
+import { MSG, mobile, optEmail, reqText, username } from './fields.js';
 
 export const loginSchema = z.object({
   /** a username or a phone number */
@@ -37,15 +37,9 @@ export const otpField = () =>
 
 const registerFields = {
   name: reqText(120),
-  username: reqText(40).pipe(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.]{2,39}$/, MSG.username)),
+  username: username(),
   phone: mobile(),
-  email: z
-    .string()
-    .trim()
-    .max(200, MSG.tooLong)
-    .optional()
-    .transform((s) => (s ? s.toLowerCase() : null))
-    .pipe(z.email(MSG.email).nullable()),
+  email: optEmail(),
   password: passwordField(),
   password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
   gender: z.enum(['male', 'female'], { error: MSG.choice }),
@@ -86,13 +80,7 @@ export const resetPasswordSchema = z
 /** Own profile details (issue 5 §3); the phone is the login and OTP target, so it stays. */
 export const profileUpdateSchema = z.object({
   name: reqText(120),
-  email: z
-    .string()
-    .trim()
-    .max(200, MSG.tooLong)
-    .optional()
-    .transform((s) => (s ? s.toLowerCase() : null))
-    .pipe(z.email(MSG.email).nullable()),
+  email: optEmail(),
   gender: z.enum(['male', 'female'], { error: MSG.choice }),
   lang: z.enum(['en-US', 'ne'], { error: MSG.choice }),
 });

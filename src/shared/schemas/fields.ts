@@ -120,3 +120,18 @@ export const fileField = () =>
   );
 
 export const optFileField = () => fileField().optional().nullable();
+
+/** An optional email address, lower-cased; '' or missing becomes null. */
+export const optEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(200, MSG.tooLong)
+    .optional()
+    .nullable()
+    .transform((s) => (s ? s.toLowerCase() : null))
+    .pipe(z.email(MSG.email).nullable());
+
+/** A login name: 3 to 40 letters, digits, dots or underscores, starting with a letter. */
+export const username = () =>
+  reqText(40).pipe(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.]{2,39}$/, MSG.username));

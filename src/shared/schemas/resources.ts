@@ -20,12 +20,14 @@ import {
   adDate,
   MSG,
   mobile,
+  optEmail,
   optFileField,
   optText,
   reqId,
   reqInt,
   reqText,
   rupeesToPaisa,
+  username,
 } from './fields.js';
 import { SETUP_RESOURCES } from '../permissions.js';
 
@@ -226,16 +228,9 @@ export const USER_TYPES = ['user', 'wardadmin', 'systemadmin'] as const;
 
 const userFields = {
   name: name(),
-  username: reqText(40).pipe(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.]{2,39}$/, MSG.username)),
+  username: username(),
   phone: mobile(),
-  email: z
-    .string()
-    .trim()
-    .max(200, MSG.tooLong)
-    .optional()
-    .nullable()
-    .transform((s) => (s ? s.toLowerCase() : null))
-    .pipe(z.email(MSG.email).nullable()),
+  email: optEmail(),
   gender: z.enum(['male', 'female'], { error: MSG.choice }),
   userType: z.enum(USER_TYPES, { error: MSG.choice }),
   /** required iff userType is wardadmin; ignored (stored empty) otherwise */

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginSchema, registerSchema, userSchema } from '../../../shared/schemas/auth.js';
 import { toLatinDigits } from '../../../shared/format.js';
@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { OtpService } from '../otp/service.js';
-import { assertFreeAccount } from './account-routes.js';
+import { assertFreeAccount, findByLogin } from './account-routes.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -72,15 +72,7 @@ export default async function authRoutes(
     },
     async (req) => {
       const login = toLatinDigits(req.body.username).trim();
-      const [u] = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            or(sql`lower(${users.username}) = lower(${login})`, eq(users.phone, login)),
-            isNull(users.deletedOn),
-          ),
-        );
+      const u = await findByLogin(db, login);
       const now = new Date();
       if (u?.lockedUntil && u.lockedUntil > now) {
         await audit(db, {
