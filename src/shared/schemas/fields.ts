@@ -6,6 +6,7 @@
  * and `validation.numeric`.
  */
 import { z } from 'zod';
+import { adToBs } from '../bs-date.js';
 import { toLatinDigits } from '../format.js';
 
 export const MSG = {
@@ -103,6 +104,20 @@ export const mobile = () =>
       .regex(/^9[78]\d{8}$/, MSG.mobile),
   );
 
+/**
+ * True when 'YYYY-MM-DD' is a real AD calendar day that the BS table can show (it is stored as
+ * AD and shown as BS, issue 7 §1). `Date.parse` alone accepts 2024-02-30 (rolled over to
+ * 1 March); adToBs refuses it, and any day outside 2000–2090 BS.
+ */
+export function isShowableAdDate(s: string): boolean {
+  try {
+    adToBs(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** AD calendar date 'YYYY-MM-DD' (the client converts the BS picker's value). */
 export const adDate = () =>
   z
@@ -110,7 +125,7 @@ export const adDate = () =>
     .trim()
     .min(1, MSG.required)
     .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.date)
-    .refine((s) => !Number.isNaN(Date.parse(s)), MSG.date);
+    .refine(isShowableAdDate, MSG.date);
 
 /** A file from a form: a browser File on the client, an UploadedFile on the server. */
 export const fileField = () =>

@@ -10,6 +10,7 @@ import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
+import { decodePdfQrCodes } from '../../test/pdf-qr.js';
 import { escapeHtml, PdfRenderer, renderCertificateHtml } from './render.js';
 
 const sample: CertificateView = {
@@ -175,6 +176,8 @@ describe('PdfRenderer', () => {
     await writeFile('/tmp/cert-sample.pdf', pdf);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+    // The printed QR code, read from the rendered page as a camera would, is the verify URL.
+    expect(await decodePdfQrCodes(pdf)).toEqual([url]);
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBe(1);
     for (const s of ['Registration No.: 1/2082-83', 'Himalayan Tea House', 'Suman Tamang', url]) {
