@@ -9,6 +9,10 @@ import { login, MESSAGES, unique } from './support';
 
 const en = MESSAGES['en-US'];
 
+// The slow chunk below is made slow by page.route; a service worker that already cached the
+// chunk would serve it without Playwright seeing the request.
+test.use({ serviceWorkers: 'block' });
+
 test('opening a row right after typing a search stays on the detail page', async ({ page }) => {
   const { stamp, mobile } = unique('98');
   const applicant = await apiRegister({

@@ -36,8 +36,24 @@ describe('app', () => {
   it('sends security headers with a CSP that forbids inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    // issue 8 §5: no inline script, no plugins, no <base>
+    expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the installable app load its worker and manifest, and 404s a missing chunk', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    // never the SPA page in place of a build file (a browser would run it as the chunk)
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/missing-abc123.js' });
+    expect(chunk.statusCode).toBe(404);
+    expect(chunk.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('malformed JSON is a 400 without library text', async () => {

@@ -32,6 +32,7 @@ import { PdfRenderer } from './modules/certificates/render.js';
 import { driversFromConfig } from './lib/messaging.js';
 import { Notifier } from './modules/notifications/notify.js';
 import { OutboxWorker } from './modules/notifications/outbox.js';
+import auditRoutes from './modules/audit/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import { OtpService } from './modules/otp/service.js';
 import { EsewaGateway, KhaltiGateway } from './modules/payments/gateways.js';
@@ -47,11 +48,41 @@ export interface AppDeps {
 }
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+/** Build files served with `Cache-Control: no-cache` (paths relative to CLIENT_DIR). */
+const REVALIDATED = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
+
+/**
+ * Never in a log line (issue 8 §5): credentials in headers, wherever a plugin logs them
+ * (@fastify/multipart logs its busboy options, headers included, at trace level), and any
+ * password, token or code field of a logged object.
+ */
+const LOG_REDACT = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'headers.authorization',
+    'headers.cookie',
+    '*.headers.authorization',
+    '*.headers.cookie',
+    '*.password',
+    '*.password_confirmation',
+    '*.token',
+    '*.otp',
+  ],
+  censor: '[redacted]',
+};
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            redact: LOG_REDACT,
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
@@ -59,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { db: database.db });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -71,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // no <base> may re-point the app's relative URLs (issue 8 §5)
+        baseUri: ["'none'"],
         // the eSewa checkout is a form post to the gateway (issue 6 §3)
         formAction: [
           "'self'",
@@ -78,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ],
         frameAncestors: ["'none'"],
         workerSrc: ["'self'"],
+        // the installable app's manifest (issue 7 §6)
+        manifestSrc: ["'self'"],
         // Behind a TLS proxy the proxy upgrades; on a plain-HTTP intranet this would break assets.
         upgradeInsecureRequests: null,
       },
@@ -143,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(resourceRoutes, { db: database.db, store });
       await api.register(applicationRoutes, { service, pdf, publicUrl: config.publicUrl });
       await api.register(notificationRoutes, { db: database.db, service });
+      await api.register(auditRoutes, { db: database.db });
       await api.register(paymentRoutes, {
         db: database.db,
         payments: paymentsService,
@@ -159,10 +195,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The built SPA: static files, and index.html for every non-API path (client routes).
   const spa = existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (spa) {
-    await app.register(fastifyStatic, { root: CLIENT_DIR, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        const name = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
+        // Hashed build output never changes under its name.
+        if (name.startsWith('assets/')) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (REVALIDATED.has(name)) {
+          // The service worker, its shell page and the manifest must be re-checked on every
+          // load, or a browser keeps an old app version (issue 7 §6).
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!spa || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const pathname = req.url.split('?')[0];
+    if (
+      !spa ||
+      req.url.startsWith('/api/') ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      // A missing build file is a 404, never the SPA page in its place (which a browser would
+      // otherwise take as the service worker, manifest or a chunk).
+      REVALIDATED.has(pathname.slice(1)) ||
+      pathname.startsWith('/assets/')
+    ) {
       return reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -63,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     signingKey,
     chromiumPath: env.CHROMIUM_PATH || undefined,
-    tokenIdleMinutes: Number(env.TOKEN_IDLE_MINUTES ?? 120),
+    tokenIdleMinutes: Number(env.TOKEN_IDLE_MINUTES ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     messaging: messagingConfig(env, production),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),

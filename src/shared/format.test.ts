@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { formatAdAsBs, formatNumber, formatPaisa, toLatinDigits, toNepaliDigits } from './format';
+import {
+  formatAdAsBs,
+  formatAdAsBsOrAd,
+  formatNumber,
+  formatPaisa,
+  toLatinDigits,
+  toNepaliDigits,
+} from './format';
 
 describe('digits', () => {
   it('converts Latin digits to Devanagari and back', () => {
@@ -40,6 +47,15 @@ describe('formatPaisa', () => {
     expect(() => formatPaisa(Number.NaN, 'en-US')).toThrow(TypeError);
     expect(() => formatPaisa(Number.MAX_SAFE_INTEGER + 1, 'ne')).toThrow(TypeError);
     expect(() => formatPaisa('100' as unknown as number, 'en-US')).toThrow(TypeError);
+  });
+});
+
+describe('formatAdAsBsOrAd', () => {
+  it('shows BS inside the table and the AD date beyond it, never throwing', () => {
+    expect(formatAdAsBsOrAd('2025-07-17', 'ne')).toBe('२०८२-०४-०१');
+    expect(formatAdAsBsOrAd('2200-01-01', 'en-US')).toBe('2200-01-01');
+    expect(formatAdAsBsOrAd('2200-01-01', 'ne')).toBe('२२००-०१-०१');
+    expect(formatAdAsBsOrAd(null, 'ne')).toBe('');
   });
 });
 

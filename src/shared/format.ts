@@ -93,3 +93,17 @@ export function formatAdAsBs(ad: string | Date | null | undefined, lang: Lang): 
   if (ad === null || ad === undefined || ad === '') return '';
   return formatBs(adToBs(adDateOf(ad)), lang);
 }
+
+/**
+ * formatAdAsBs for values that may lie outside the BS table (2000–2090 BS), e.g. a fiscal year
+ * entered far ahead: such a date is shown as its AD date, in the language's digits, instead of
+ * throwing. Used where one odd row must not break a whole list or export.
+ */
+export function formatAdAsBsOrAd(ad: string | Date | null | undefined, lang: Lang): string {
+  try {
+    return formatAdAsBs(ad, lang);
+  } catch {
+    const text = ad instanceof Date ? ad.toISOString().slice(0, 10) : String(ad).slice(0, 10);
+    return lang === 'ne' ? toNepaliDigits(text) : text;
+  }
+}

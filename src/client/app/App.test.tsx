@@ -6,6 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLang } from '../lib/i18n';
 import { TOKEN_KEY } from '../lib/session';
+import { dashboardData } from '../test/fixtures';
 import { mockFetchEachTest } from '../test/lifecycle';
 import { jsonResponse } from '../test/render';
 import { renderAt } from '../test/renderApp';
@@ -66,7 +67,7 @@ describe('navigation guard', () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     serve({
       '/api/profiles': () => jsonResponse(200, { data: applicant }),
-      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
     });
     renderAt('/dashboard');
     expect(await screen.findByText('1,234')).toBeInTheDocument();
@@ -88,7 +89,7 @@ describe('navigation guard', () => {
         jsonResponse(200, {
           data: { ...applicant, userType: 'wardadmin', permissions: ['view-applications'] },
         }),
-      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
     });
     renderAt('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -101,7 +102,7 @@ describe('navigation guard', () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     serve({
       '/api/profiles': () => jsonResponse(200, { data: applicant }),
-      '/api/dashboard': () => jsonResponse(200, { data: counts }),
+      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
     });
     renderAt('/dashboard');
     expect(await screen.findByText('१,२३४')).toBeInTheDocument();

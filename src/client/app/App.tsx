@@ -14,6 +14,7 @@ import { Providers } from './Providers';
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const VerifyPage = lazy(() => import('../features/verify/VerifyPage'));
+const ManualPage = lazy(() => import('../features/manual/ManualPage'));
 const SignedInArea = lazy(() => import('./SignedInArea'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -41,6 +42,7 @@ const ReceiptPage = lazy(() => import('../features/payments/ReceiptPage'));
 const PaymentsListPage = lazy(() => import('../features/payments/PaymentsListPage'));
 const ReconciliationPage = lazy(() => import('../features/payments/ReconciliationPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -71,6 +73,8 @@ export function AppRoutes() {
       {/* Public: what a certificate's QR code opens (issue 7 §2). */}
       <Route path="/verify" element={page(<VerifyPage />)} />
       <Route path="/verify/:code" element={page(<VerifyPage />)} />
+      {/* Public user manual (issue 7 §5), readable before and after signing in. */}
+      <Route path="/manual" element={page(<ManualPage />)} />
       {/* SPEC §2: both recovery paths exist. */}
       <Route path="/forget/password" element={page(<ForgotPasswordPage />)} />
       <Route path="/forget-password" element={page(<ForgotPasswordPage />)} />
@@ -98,6 +102,7 @@ export function AppRoutes() {
           element={page(<PaymentReturnPage channel="khalti" />)}
         />
         <Route path="/payments" element={page(<PaymentsListPage />)} />
+        <Route path="/audit-log" element={page(<AuditLogPage />)} />
         <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
         <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}

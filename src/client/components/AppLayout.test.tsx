@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../shared/permissions.js';
 import type { User } from '../../shared/schemas/auth.js';
 import { TOKEN_KEY } from '../lib/session';
-import { admin } from '../test/fixtures';
+import { admin, dashboardData } from '../test/fixtures';
 import { resetEachTest } from '../test/lifecycle';
 import { mockApi } from '../test/mockApi';
 import { jsonResponse } from '../test/render';
@@ -23,7 +23,7 @@ function renderAs(user: User, path = '/dashboard') {
   localStorage.setItem(TOKEN_KEY, 'good');
   mockApi({
     'GET /api/profiles': () => jsonResponse(200, { data: user }),
-    'GET /api/dashboard': () => jsonResponse(200, { data: { ...counts, paidAmount: 0, users: 3 } }),
+    'GET /api/dashboard': () => jsonResponse(200, { data: dashboardData({ ...counts, users: 3 }) }),
     'GET /api/states': () =>
       jsonResponse(200, {
         data: [{ id: 3, status: 1, nameEn: 'Bagmati Province', nameNe: 'बागमती प्रदेश' }],
@@ -73,7 +73,7 @@ describe('navbar: setup sections', () => {
   });
 
   it('shows an applicant no setup section at all', async () => {
-    renderAs({ ...admin, userType: 'user', permissions: ROLE_PERMISSIONS.user });
+    renderAs({ ...admin, userType: 'user', roles: ['user'], permissions: ROLE_PERMISSIONS.user });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(await within(nav).findByRole('link', { name: 'Applications' })).toBeInTheDocument();
     expect(within(nav).queryByText('Settings')).not.toBeInTheDocument();
@@ -82,7 +82,10 @@ describe('navbar: setup sections', () => {
   });
 
   it("shows 'Unauthorized Access.' when an applicant opens a setup page by its address", async () => {
-    renderAs({ ...admin, userType: 'user', permissions: ROLE_PERMISSIONS.user }, '/roles');
+    renderAs(
+      { ...admin, userType: 'user', roles: ['user'], permissions: ROLE_PERMISSIONS.user },
+      '/roles',
+    );
     expect(await screen.findByText('Unauthorized Access.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

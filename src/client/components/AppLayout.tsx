@@ -13,8 +13,9 @@ import {
   ScrollArea,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -24,6 +25,9 @@ import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/r
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageLoader } from './PageLoader';
+
+/** Height of the offline strip under the header, px. */
+const OFFLINE_STRIP = 32;
 
 interface NavItem {
   to: string;
@@ -40,6 +44,7 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const network = useNetwork();
 
   const items: NavItem[] = [
     { to: '/dashboard', label: t('nav.dashboard') },
@@ -81,9 +86,25 @@ export function AppLayout() {
     }));
   const groups: { key: string; label: string; items: NavItem[] }[] = [
     { key: 'settings', label: t('nav.settings'), items: setup('settings') },
-    { key: 'access', label: t('nav.accessControl'), items: setup('access') },
+    {
+      key: 'access',
+      label: t('nav.accessControl'),
+      // the audit log is for system admins by role (GET /api/audit-log), not by permission
+      items: [
+        ...setup('access'),
+        ...(user.roles.includes('systemadmin')
+          ? [{ to: '/audit-log', label: t('audit.nav') }]
+          : []),
+      ],
+    },
   ].filter((g) => g.items.length > 0);
-  const top = [...visible, ...setup('main'), { to: '/profile', label: t('nav.profile') }];
+  const top = [
+    ...visible,
+    ...setup('main'),
+    { to: '/profile', label: t('nav.profile') },
+    // The public manual (issue 7 §5): it opens outside this shell, with its own way back.
+    { to: '/manual', label: t('manual.nav') },
+  ];
   const link = (i: NavItem) => (
     <NavLink
       key={i.to}
@@ -97,12 +118,14 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      // Offline, a strip under the header says so on every page (issue 7 §6); it is part of
+      // the fixed header because the page body cannot hold a sticky bar (overflow-x: hidden).
+      header={{ height: network.online ? 56 : 56 + OFFLINE_STRIP }}
       navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+        <Group h={56} px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
@@ -127,19 +150,22 @@ export function AppLayout() {
             <NotificationBell />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={t('nav.userMenu')}>
+                {/* Named by its content (axe label-content-name-mismatch): the user's name
+                    where it shows, and "User menu" for screen readers; the initial is decor. */}
+                <UnstyledButton>
                   <Group gap={6} wrap="nowrap">
-                    <Avatar size={30} radius="xl" color="indigo">
+                    <Avatar size={30} radius="xl" color="indigo" aria-hidden translate="no">
                       {user.name.slice(0, 1).toUpperCase()}
                     </Avatar>
-                    <Text size="sm" visibleFrom="sm" maw={140} truncate>
+                    <Text size="sm" visibleFrom="sm" maw={140} truncate translate="no">
                       {user.name}
                     </Text>
+                    <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{user.username}</Menu.Label>
+                <Menu.Label translate="no">{user.username}</Menu.Label>
                 <Menu.Item component={Link} to="/profile">
                   {t('nav.profile')}
                 </Menu.Item>
@@ -150,6 +176,22 @@ export function AppLayout() {
             </Menu>
           </Group>
         </Group>
+        {!network.online && (
+          <Text
+            role="status"
+            size="sm"
+            fw={500}
+            h={OFFLINE_STRIP}
+            lh={`${OFFLINE_STRIP}px`}
+            px="sm"
+            ta="center"
+            bg="orange.1"
+            c="orange.9"
+            truncate="end"
+          >
+            {t('offline.banner')}
+          </Text>
+        )}
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>

@@ -2,6 +2,15 @@
 import { Box, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/**
+ * A value as the user typed it (a name, an address): marked `translate="no"`, the app's
+ * convention for data, which may stay Latin in Nepali (e2e/nepali-text.spec.ts). Empty values
+ * stay empty, so InfoGrid still shows its dash.
+ */
+export function data(value: string | null | undefined): ReactNode {
+  return value ? <span translate="no">{value}</span> : value;
+}
+
 export function InfoGrid({
   items,
   cols = { base: 1, xs: 2, md: 3 },

@@ -13,7 +13,8 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       value={normalizeLang(i18n.language)}
       onChange={(v) => void setLang(v as Lang)}
       data={[
-        { value: 'en-US', label: 'EN' },
+        // Each language is named in itself, so "EN" stays Latin in Nepali (translate="no").
+        { value: 'en-US', label: <span translate="no">EN</span> },
         { value: 'ne', label: 'ने' },
       ]}
     />

@@ -3,20 +3,113 @@
  * (25 rows by default), sortable (default id, descending) and filtered by a `filters` object
  * sent as JSON. The table scrolls sideways inside its own box, never the page. A failed fetch
  * empties the list and sets the total to 0 (SPEC §8); a 403 shows 'Unauthorized Access.' in
- * place of the table. Rows may be selectable (bulk actions).
+ * place of the table. Rows may be selectable (bulk actions). Every number of the pager (range,
+ * page buttons, rows-per-page choices) is written in the language's digits (issue 7 §1).
  */
-import { Box } from '@mantine/core';
+import { Box, Button, Group, Menu, rem, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type ListPage } from '../lib/api';
-import { useFormat } from '../lib/useFormat';
+import { useFormat, type Formatter } from '../lib/useFormat';
 import { Forbidden } from './Forbidden';
+
+/**
+ * Column props for cells that show a value as typed or issued (names, usernames, receipt and
+ * registration numbers): marked `translate="no"`, the app's convention for data, which the
+ * Nepali-screen test (e2e/nepali-text.spec.ts) lets be Latin.
+ */
+export const DATA_CELL = { customCellAttributes: () => ({ translate: 'no' }) };
 
 export const DEFAULT_PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
+
+function UpDownIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      strokeWidth="2"
+      stroke="currentColor"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M8 9l4 -4l4 4" />
+      <path d="M16 15l-4 4l-4 -4" />
+    </svg>
+  );
+}
+
+/**
+ * The rows-per-page menu: mantine-datatable's own selector prints the raw numbers, so this one
+ * (same look and classes) writes them with `f.num` ('25' → '२५' in ne).
+ */
+export function PageSizeMenu({
+  value,
+  onChange,
+  f,
+  label,
+  sizes = PAGE_SIZES,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  f: Formatter;
+  label: string;
+  /** The choices; the list pages' 10/25/50/100 by default. */
+  sizes?: number[];
+}) {
+  return (
+    <Group gap="xs">
+      <Text component="div" size="sm">
+        {label}
+      </Text>
+      <Menu
+        withinPortal
+        withArrow
+        offset={2}
+        classNames={{ arrow: 'mantine-datatable-page-size-selector-menu-arrow' }}
+      >
+        <Menu.Target>
+          <Button
+            size="sm"
+            variant="default"
+            aria-label={`${label}: ${f.num(value)}`}
+            classNames={{ section: 'mantine-datatable-page-size-selector-button-icon' }}
+            rightSection={<UpDownIcon />}
+            style={(theme) => ({
+              fontWeight: 'normal',
+              height: rem(26),
+              paddingLeft: theme.spacing.sm,
+              paddingRight: theme.spacing.sm,
+            })}
+          >
+            {f.num(value)}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {sizes.map((n) => (
+            <Menu.Item
+              key={n}
+              className={n === value ? 'mantine-datatable-page-size-selector-active' : undefined}
+              style={{ height: rem(26) }}
+              disabled={n === value}
+              onClick={() => onChange(n)}
+            >
+              <Text component="div" size="sm">
+                {f.num(n)}
+              </Text>
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
 
 export interface ListTableProps<T> {
   /** API path of the resource, e.g. '/applications'. */
@@ -84,6 +177,26 @@ export function ListTable<T extends { id: number }>({
   const records = q.isError ? [] : (q.data?.data ?? []);
   const total = q.isError ? 0 : (q.data?.meta.total ?? 0);
 
+  // mantine-datatable names its sort icons in English with no prop to change it: rename them
+  // after each render in the UI language (issue 7 §1, no Latin UI text in Nepali).
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const icons = box.current?.querySelectorAll<HTMLElement>(
+      '.mantine-datatable-header-cell-sortable-group [role=img][aria-label]',
+    );
+    icons?.forEach((icon) => {
+      const unsorted = icon.classList.contains(
+        'mantine-datatable-header-cell-sortable-unsorted-icon',
+      );
+      const key = unsorted
+        ? 'notSorted'
+        : sortStatus?.direction === 'desc'
+          ? 'sortedDesc'
+          : 'sortedAsc';
+      icon.setAttribute('aria-label', t(`a11y.${key}`));
+    });
+  });
+
   // The API said no (SPEC §6): no table, no data, just the 403 wording.
   if (q.error instanceof ApiError && q.error.status === 403) return <Forbidden />;
 
@@ -100,7 +213,7 @@ export function ListTable<T extends { id: number }>({
       : {};
 
   return (
-    <Box style={{ minWidth: 0 }}>
+    <Box style={{ minWidth: 0 }} ref={box}>
       <DataTable<T>
         aria-label={label}
         withTableBorder
@@ -130,6 +243,24 @@ export function ListTable<T extends { id: number }>({
         }
         paginationSize="sm"
         getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
+        getPaginationControlProps={(c) =>
+          c === 'previous' || c === 'next' ? { 'aria-label': t(`a11y.${c}Page`) } : {}
+        }
+        renderPagination={({ Controls }) => (
+          <>
+            <Controls.Text />
+            <PageSizeMenu
+              value={rowsPerPage}
+              f={f}
+              label={t('list.rowsPerPage')}
+              onChange={(n) => {
+                setRowsPerPage(n);
+                setPaging({ filtersKey, page: 1 });
+              }}
+            />
+            <Controls.Pagination />
+          </>
+        )}
         sortStatus={sortStatus}
         onSortStatusChange={(s) => {
           setSortStatus(s);

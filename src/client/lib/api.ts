@@ -184,6 +184,15 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * The raw Response of a call, through the same headers and error handling, for callers that
+ * read the body themselves (a streamed export with progress). Rejects with ApiError like
+ * `request`.
+ */
+export function requestResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  return send(path, opts);
+}
+
 /** Fetches a binary (PDF, image) through the same headers and error handling. */
 export async function requestBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
   const res = await send(path, opts);

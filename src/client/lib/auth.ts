@@ -22,6 +22,11 @@ export function useProfileQuery() {
       try {
         res = await api.get<Envelope<User>>('/profiles', undefined, signal);
       } catch (e) {
+        // No answer at all (status 0: offline, dropped connection): keep working with the
+        // stored profile, so a reload while offline keeps the user and their form draft
+        // (issue 7 §6). The server still checks the token on every request once back online.
+        const stored = getStoredUser();
+        if (e instanceof ApiError && e.status === 0 && stored) return stored;
         // SPEC §2: a failed profile fetch means signing in again; drop the stale session so
         // the login page does not bounce back here.
         if (e instanceof ApiError) clearSession();

@@ -45,3 +45,23 @@ export const SINGLE_APPLICATION = {
   applicantAddress: 'Kirtipur-4',
   applicantContact: '9841000001',
 };
+
+/**
+ * A GET /api/dashboard answer: the given counts plus empty chart series (issue 7 §3), as the
+ * server sends for a year without registrations.
+ */
+export const dashboardData = (counts: Record<string, number>) => ({
+  total: 0,
+  pending: 0,
+  verified: 0,
+  paid: 0,
+  approved: 0,
+  rejected: 0,
+  paidAmount: 0,
+  users: 0,
+  ...counts,
+  fiscalYear: null,
+  byWard: [],
+  byBusinessType: [],
+  revenueByMonth: [],
+});

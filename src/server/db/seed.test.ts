@@ -67,6 +67,22 @@ describe('seed', () => {
     });
   });
 
+  it('names every permission in both languages from the catalogue', async () => {
+    const { ALL_PERMISSIONS } = await import('../../shared/permissions.js');
+    const { permissionName } = await import('./seed.js');
+    expect(permissionName('verify-applications', 'en-US')).toBe('Applications: Verify');
+    expect(permissionName('view-fiscal-years', 'ne')).toMatch(/^आर्थिक वर्ष: हेर्ने$/);
+    for (const slug of ALL_PERMISSIONS) {
+      for (const lang of ['en-US', 'ne'] as const) {
+        // a missing catalogue key would come back as the key itself
+        expect(permissionName(slug, lang), `${slug} ${lang}`).not.toMatch(
+          /permission(Groups|Verbs)\./,
+        );
+      }
+      expect(permissionName(slug, 'ne'), slug).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
   it('running it again changes nothing', async () => {
     const before = await counts();
     await seed(database.db, { demo: true });

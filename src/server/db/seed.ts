@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { todayAd } from '../../shared/bs-date.js';
 import { fiscalYearOf, fiscalYearRange } from '../../shared/fiscal-year.js';
 import { toNepaliDigits } from '../../shared/format.js';
+import { translate, type Lang } from '../../shared/i18n/index.js';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../shared/permissions.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
@@ -143,6 +144,17 @@ const SECRETARIES: [string, string][] = [
   ['Bishnu Prasad Khanal', 'बिष्णु प्रसाद खनाल'],
   ['Anita Bajracharya', 'अनिता बज्राचार्य'],
 ];
+
+/**
+ * A permission's name in `lang`, from the catalogue's group and verb names (the slug is
+ * `<verb>-<resource>`, src/shared/permissions.ts): 'verify-applications' → 'Applications: Verify'
+ * / 'निवेदन: प्रमाणित गर्ने'. Seeded in both languages so the Nepali screens show Nepali.
+ */
+export function permissionName(slug: string, lang: Lang): string {
+  const [verb, ...rest] = slug.split('-');
+  const group = rest.join('-');
+  return `${translate(lang, `permissionGroups.${group}`)}: ${translate(lang, `permissionVerbs.${verb}`)}`;
+}
 
 export async function seedReference(db: Db): Promise<void> {
   const data = JSON.parse(await readFile(DIVISIONS_FILE, 'utf8')) as Divisions;
@@ -314,8 +326,8 @@ export async function seedReference(db: Db): Promise<void> {
       .values(
         ALL_PERMISSIONS.map((slug) => ({
           slug,
-          nameEn: slug.replace(/-/g, ' '),
-          nameNe: slug.replace(/-/g, ' '),
+          nameEn: permissionName(slug, 'en-US'),
+          nameNe: permissionName(slug, 'ne'),
           groupName: slug.replace(/^(view|create|edit|delete)-/, ''),
         })),
       )

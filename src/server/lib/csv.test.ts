@@ -3,7 +3,8 @@ import { safeCell, toCsv } from './csv.js';
 
 describe('formula-safe CSV', () => {
   it('neutralises cells a spreadsheet would run, keeps numbers and plain text', () => {
-    for (const bad of ['=1+1', '+98', '-2', '@SUM(A1)', '\t=x', '\r=x'])
+    // OWASP ASVS 5.0 1.2.10: = + - @ tab and NUL (and CR) first
+    for (const bad of ['=1+1', '+98', '-2', '@SUM(A1)', '\t=x', '\r=x', '\0=x'])
       expect(safeCell(bad)).toBe(`'${bad}`);
     expect(safeCell('Himalayan Tea')).toBe('Himalayan Tea');
     expect(safeCell(-250)).toBe(-250);

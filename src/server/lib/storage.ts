@@ -67,11 +67,26 @@ export function checkUpload(field: string, f: UploadedFile): CheckedFile {
 export class FileStore {
   constructor(private readonly dir: string) {}
 
-  /** Writes the bytes under a new random name; returns that name. */
+  /**
+   * Writes the bytes under a new random name; returns that name.
+   * @throws AppError 507 (errors.storageFull) when the disk or quota is full (ENOSPC, EDQUOT,
+   *   EFBIG); the partial file is removed first, and the caller's transaction is rolled back and
+   *   its earlier files discarded as for any failure (issue 8 §4 "disk full: nothing partial").
+   */
   async save(file: CheckedFile): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
     const name = `${randomUUID()}.${file.ext}`;
-    await writeFile(path.join(this.dir, name), file.data, { flag: 'wx' });
+    const target = path.join(this.dir, name);
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(target, file.data, { flag: 'wx' });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG') {
+        await rm(target, { force: true });
+        throw new AppError(507, 'STORAGE_FULL', 'errors.storageFull');
+      }
+      throw err;
+    }
     return name;
   }
 

@@ -7,7 +7,10 @@
  *   config: { access: { roles: ['systemadmin'] } }       any one of these roles
  *   (no access declared)                                 any signed-in user
  *
- * A missing/expired/revoked bearer token answers 401; a missing permission 403.
+ * A missing/expired/revoked bearer token answers 401; a missing permission 403. Each refusal
+ * names its reason on the request (`authFailure`) and the error handler writes it to the audit
+ * log (issue 8 §5). A session ends after config.tokenIdleMinutes without a request and, at the
+ * latest, SESSION_MAX_HOURS after sign-in (the token's expires_at).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,6 +31,9 @@ import {
 
 export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
 
+/** no-token: none sent; invalid: unknown, revoked or past its 12 h; idle: unused too long */
+export type AuthFailure = 'no-token' | 'invalid' | 'idle' | 'user-gone';
+
 export interface AuthUser extends User {
   tokenId: number;
 }
@@ -38,6 +44,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** why the auth hook refused the request: the audit log's `data.reason` */
+    authFailure: AuthFailure | null;
   }
 }
 
@@ -96,6 +104,11 @@ export default fp(async function authPlugin(
 ) {
   const { db, idleMinutes } = opts;
   app.decorateRequest('user', null);
+  app.decorateRequest('authFailure', null);
+  const refuse = (req: FastifyRequest, reason: AuthFailure) => {
+    req.authFailure = reason;
+    return AppError.unauthenticated();
+  };
 
   // onRequest, before the body is read or validated: an anonymous caller learns nothing about
   // the route's fields and cannot make the server parse a 30 MiB multipart body.
@@ -103,7 +116,7 @@ export default fp(async function authPlugin(
     const access = req.routeOptions.config?.access;
     if (!req.url.startsWith('/api/') || access === 'public') return;
     const token = bearer(req);
-    if (!token) throw AppError.unauthenticated();
+    if (!token) throw refuse(req, 'no-token');
     const now = new Date();
     const [row] = await db
       .select({
@@ -119,11 +132,12 @@ export default fp(async function authPlugin(
           gt(accessTokens.expiresAt, now),
         ),
       );
-    if (!row || now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
-      throw AppError.unauthenticated();
+    if (!row) throw refuse(req, 'invalid');
+    if (now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
+      throw refuse(req, 'idle');
     }
     const user = await loadUser(db, row.userId);
-    if (!user) throw AppError.unauthenticated();
+    if (!user) throw refuse(req, 'user-gone');
     // Touch at most once a minute: the idle clock needs no per-request write.
     if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
       await db

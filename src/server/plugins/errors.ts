@@ -3,11 +3,16 @@
  * in the user's language; zod validation of a body becomes 422 `{message, errors}` (SPEC
  * §5/§8), of query or params 400; everything else is logged and answered with a generic
  * message, never the error's own text (DESIGN.md §10: no paths, socket names or SQL).
+ * Every authorization failure (403) and every refusal by the auth hook (401) is written to the
+ * audit log (issue 8 §5: `auth.denied` / `auth.rejected`), with the route pattern, not the URL,
+ * so no query-string value lands in it.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLang, translate, type Lang } from '../../shared/i18n/index.js';
+import type { Db } from '../db/client.js';
+import { audit } from '../lib/audit.js';
 import { AppError, type FieldError } from '../errors.js';
 
 export function requestLang(req: FastifyRequest): Lang {
@@ -39,11 +44,31 @@ function fieldErrors(lang: Lang, fields: Record<string, FieldError[]>) {
   return out;
 }
 
-export default fp(async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+/** Audits a 403, or a 401 from the auth hook; a failed write is logged, never answered. */
+async function auditRefusal(db: Db, req: FastifyRequest, status: number) {
+  const reason = status === 401 ? req.authFailure : 'forbidden';
+  if (!reason) return; // a 401 of the login route itself is audited there
+  try {
+    await audit(db, {
+      userId: req.user?.id ?? null,
+      action: status === 401 ? 'auth.rejected' : 'auth.denied',
+      entity: 'route',
+      data: { method: req.method, route: req.routeOptions.url ?? null, reason },
+      ip: req.ip,
+    });
+  } catch (e) {
+    req.log.error({ err: e }, 'audit write failed');
+  }
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance, opts: { db?: Db }) {
+  app.setErrorHandler(async (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, 'app error');
+      if (opts.db && (err.statusCode === 401 || err.statusCode === 403)) {
+        await auditRefusal(opts.db, req, err.statusCode);
+      }
       const body: Record<string, unknown> = { message: translate(lang, err.messageKey, err.vars) };
       if (err.fieldErrors) body.errors = fieldErrors(lang, err.fieldErrors);
       return reply.code(err.statusCode).send(body);
@@ -59,6 +84,13 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         message: translate(lang, inBody ? 'errors.validation' : 'errors.badRequest'),
         errors: fieldErrors(lang, fields),
       });
+    }
+    // A value PostgreSQL cannot take (SQLSTATE class 22, "data exception": NUL in text, a
+    // number out of range, an impossible date) is the client's bad input, not a server fault.
+    const sqlState = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown })?.code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      req.log.warn({ sqlState }, 'data exception from the database');
+      return reply.code(400).send({ message: translate(lang, 'errors.badRequest') });
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {

@@ -42,6 +42,8 @@ const enUS = {
     invalidCredentials: 'The username or password is incorrect.',
     locked: 'Too many failed attempts. Try again in {{minutes}} minutes.',
     fileTooLarge: 'The file is larger than 5 MB.',
+    storageFull:
+      'The office cannot store files right now. Nothing was saved; please try again later or tell the ward office.',
     fileType: 'Only JPEG, PNG or PDF files are accepted.',
     usernameTaken: 'This username is already taken.',
     phoneTaken: 'This phone number is already registered.',
@@ -832,7 +834,6 @@ const enUS = {
   },
   reconciliation: {
     title: 'Daily reconciliation',
-    csv: 'Download CSV',
     back: 'Payments list',
     empty: 'No completed payments in this period.',
     day: 'Date (BS)',
@@ -870,12 +871,447 @@ const enUS = {
   export: {
     expiryBs: 'Expires (BS)',
     capitalRupees: 'Current capital (Rs.)',
+    daysToExpiry: 'Days to expiry',
+    renewalStatus: 'Renewal in progress',
+    totalRupees: 'Amount (Rs.)',
+    gatewayTxnId: 'Gateway transaction',
+    attempts: 'Attempts',
+    sentAt: 'Sent',
+    button: 'Export',
+    menuLabel: 'Export this list',
+    csv: 'CSV file',
+    xlsx: 'Excel file (XLSX)',
+    preparing: 'Preparing the file…',
+    progressRows: '{{done}} of {{total}} rows',
+    progressBytes: '{{size}} received',
+    cancel: 'Cancel',
+    cancelled: 'The export was cancelled.',
+    done: '{{name}} is ready.',
+    failed: 'The export failed. Please try again.',
+    titleOf: 'Exporting: {{name}}',
+  },
+  charts: {
+    filters: 'Dashboard filters',
+    fiscalYear: 'Fiscal year',
+    allFiscalYears: 'All fiscal years',
+    currentYear: '{{fy}} (current)',
+    ward: 'Ward',
+    allWards: 'All wards',
+    yourWard: 'Your ward',
+    wardN: 'Ward {{n}}',
+    byStatus: 'Applications by status',
+    byStatusDesc: 'How many applications are in each status.',
+    byWard: 'Registrations per ward',
+    byWardDesc: 'Businesses registered (approved applications, renewals not counted) in each ward.',
+    byBusinessType: 'Registrations per business type',
+    byBusinessTypeDesc: 'Businesses registered in each type of business, most first.',
+    revenue: 'Revenue per month',
+    revenueDesc: 'Payments received in each Bikram Sambat month of fiscal year {{fy}}.',
+    revenueNoYear: 'Payments received in each Bikram Sambat month of the fiscal year.',
+    rupees: 'Rupees',
+    status: 'Status',
+    applicants: 'Applicants',
+    applications: 'Applications',
+    registrations: 'Registrations',
+    businessType: 'Business type',
+    month: 'Month',
+    amount: 'Amount',
+    total: 'Total',
+    showTable: 'Show as table',
+    hideTable: 'Hide table',
+    noData: 'No data for this selection.',
   },
   notFound: {
     title: 'Page not found',
     text: 'The page you asked for does not exist or has moved.',
     toDashboard: 'Go to the dashboard',
     toLogin: 'Go to sign in',
+  },
+  // ---- the user manual (issue 7 §5): `$t(key)` nests the app's own labels, <b> marks them
+  manual: {
+    nav: 'User manual',
+    title: 'User manual',
+    intro:
+      'How to use Darta, step by step. Choose a topic from the contents. The pictures show the real screens.',
+    contents: 'Contents',
+    audience: { applicant: 'For applicants', staff: 'For ward and palika staff' },
+    toContents: 'Back to the contents',
+    toApp: 'Back to the dashboard',
+    toSignIn: 'Go to sign in',
+    topics: {
+      register: {
+        title: 'Create an account',
+        intro:
+          'You need an account to apply. Your mobile number is checked with a code sent by SMS.',
+        steps: {
+          open: 'On the sign-in page, press <b>$t(auth.registerLink)</b>.',
+          details:
+            'Fill in your full name, a username, your mobile number and a password of at least 8 characters with a letter and a number. Email is optional.',
+          continue: 'Press <b>$t(otp.continue)</b>. A 6-digit code is sent to your mobile by SMS.',
+          code: 'Type the code and press <b>$t(otp.verify)</b>. No SMS after a minute? Press <b>$t(otp.resend)</b>.',
+          done: 'Your account is ready and you see your dashboard.',
+        },
+        alt: {
+          register: 'The form to create an account: name, username, mobile number and password',
+          'register-code': 'The second step: the 6-digit code from the SMS is typed in',
+        },
+      },
+      signin: {
+        title: 'Sign in, or set a new password',
+        intro:
+          'Sign in with your username or mobile number. Forgot the password? Set a new one with a code sent by SMS.',
+        steps: {
+          signin:
+            'Type your username or mobile number in <b>$t(auth.usernameOrPhone)</b>, then your password, and press <b>$t(auth.login)</b>.',
+          forgot:
+            'Forgot the password? Press <b>$t(forgot.link)</b>, type your username or mobile number and press <b>$t(forgot.send)</b>.',
+          reset:
+            'Type the 6-digit code from the SMS, choose a new password and press <b>$t(forgot.reset)</b>. Then sign in with it.',
+          language:
+            'Switch between English and Nepali at any time with <b>EN</b> / <b>ने</b> at the top of the screen.',
+        },
+        alt: {
+          signin: 'The sign-in page with the username and password fields',
+          forgot: 'The forgotten password page, asking for the username or mobile number',
+        },
+      },
+      profile: {
+        title: 'Upload your photo and citizenship certificate',
+        intro:
+          'Upload them once on your profile, before you apply: every application uses them. Until then Darta says “$t(errors.photosFirst)”.',
+        steps: {
+          open: 'Open <b>$t(nav.profile)</b> in the menu and find <b>$t(profileDocs.title)</b>.',
+          photo: 'At <b>$t(profileDocs.photo)</b>, choose a clear passport-size photo of yourself.',
+          citizenship:
+            'At <b>$t(profileDocs.citizenship)</b>, choose a scan or a clear phone photo of your citizenship certificate.',
+          upload:
+            'Press <b>$t(profileDocs.upload)</b>. Each file may be at most 5 MB; a new file replaces the old one.',
+        },
+        alt: {
+          profile: 'The profile with the uploaded photo and citizenship certificate',
+        },
+      },
+      apply: {
+        title: 'Apply for a new business registration',
+        intro:
+          'Fill in the form on your phone or computer. The ward office checks it and tells you the fee.',
+        steps: {
+          open: 'Open <b>$t(nav.applyNew)</b> in the menu.',
+          choose:
+            'For a business with one owner press <b>$t(applyNew.start)</b>; for two to four owners press <b>$t(applyNew.startMultiple)</b>.',
+          owners:
+            'With several owners, fill in each owner’s name, father’s or husband’s name and citizenship number. Press <b>$t(form.addOwner)</b> for another owner (at most 4).',
+          address:
+            'Fill in the business name and type, then the permanent address: province, district, local level, ward and tole.',
+          location:
+            'Choose the ward where the business runs and give its address, tole and mobile number. In a rented place, fill in the rent details; on your own land, its kitta number and area.',
+          capital:
+            'Enter the capital in rupees. The <b>$t(estimate.title)</b> shows about how much you will pay.',
+          documents:
+            'Attach the documents asked for, such as both sides of the citizenship certificate and a passport-size photo, then press <b>$t(form.submit)</b>.',
+          done: 'You see “$t(submitted.title)” and a submission number. Keep the number.',
+        },
+        alt: {
+          apply: 'The single-owner application form, partly filled in',
+          'apply-multiple': 'The multiple-owner form with a card for each owner',
+        },
+      },
+      status: {
+        title: 'Follow your application and notifications',
+        intro:
+          'An application goes through these steps: $t(status.pending) → $t(status.verified) → $t(status.paid) → $t(status.approved).',
+        steps: {
+          list: 'Open <b>$t(nav.applications)</b> to see all your applications and their status.',
+          open: 'Press a business name to open it. The <b>$t(detail.tabs.history)</b> tab shows who did what, and when.',
+          bell: 'The bell at the top shows new notifications. You also get an SMS when the status changes.',
+          rejected:
+            'Returned as $t(status.rejected)? Read the remarks, press <b>$t(detail.edit)</b> to correct the application, then <b>$t(actions.resubmit)</b>.',
+        },
+        alt: {
+          status: 'The list of your applications with the status of each',
+          notifications: 'The notifications page with messages about your applications',
+        },
+      },
+      pay: {
+        title: 'Pay the fee online or at the counter',
+        intro: 'When your application is $t(status.verified), the bill is ready and you can pay.',
+        steps: {
+          open: 'Open the application. The box <b>$t(payOnline.title)</b> shows the amount due.',
+          choose:
+            'Choose <b>$t(payOnline.channel.esewa)</b> or <b>$t(payOnline.channel.khalti)</b> and press the pay button. Sign in to your wallet there and confirm.',
+          back: 'You come back to Darta and see <b>$t(payReturn.completed.title)</b>. Press <b>$t(receipt.view)</b> to see and download the receipt.',
+          counter:
+            'To pay in cash, choose <b>$t(payOnline.channel.counter)</b> and take the submission number to your ward office. The staff record the payment and give you a receipt.',
+        },
+        alt: {
+          pay: 'The application with the amount due and the choice of eSewa, Khalti or the counter',
+        },
+      },
+      certificate: {
+        title: 'Download your certificate',
+        intro:
+          'When the application is $t(status.approved), it has a registration number and the certificate is ready.',
+        steps: {
+          open: 'Open <b>$t(nav.applications)</b> and then the approved application.',
+          download:
+            'Press <b>$t(certificate.download)</b> to save the PDF, or <b>$t(certificate.view)</b> to see it on the screen.',
+          print:
+            'Print it and keep it at your business. Its QR code and <b>$t(certificate.verifyCode)</b> let anyone check that it is genuine.',
+        },
+        alt: {
+          certificate: 'The registration certificate in Nepali and English, with its QR code',
+        },
+      },
+      renew: {
+        title: 'Renew a registration',
+        intro:
+          'A registration is valid to the end of the fiscal year. Renew it every year; after the expiry date a fine is added for each month late.',
+        steps: {
+          list: 'Open <b>$t(nav.renewals)</b>. It lists your registrations that have expired or expire within 30 days.',
+          renew: 'Press <b>$t(renewal.renew)</b> next to the business.',
+          estimate:
+            'Check the <b>$t(estimate.title)</b>: the business tax for each fiscal year due, and any fine.',
+          files:
+            'Attach the <b>$t(renewal.renewProof)</b> and the <b>$t(renewal.oldCertificate)</b>, then press <b>$t(renewal.submit)</b>.',
+          next: 'The ward office verifies it. Then pay and download the new certificate, as for a new registration.',
+          old: 'Registered on paper before Darta? Apply as new, turn on “$t(form.isOldRegistration)” and give the old number, date and certificate. The palika takes it into Darta; then renew it here.',
+        },
+        alt: {
+          'renew-list': 'The list of registrations due for renewal with the Renew button',
+          renew: 'The renewal page with the fee estimate and the two files to attach',
+        },
+      },
+      verify: {
+        title: 'Check a certificate',
+        intro: 'Anyone can check a certificate, without an account.',
+        steps: {
+          scan: 'Scan the QR code on the certificate with a phone camera. It opens the <b>$t(verify.title)</b> page.',
+          type: 'Or open the /verify page of Darta, type the code printed beside the QR code in <b>$t(verify.codeLabel)</b> and press <b>$t(verify.check)</b>.',
+          read: 'The page shows the business, registration number, ward and validity, and whether it is $t(verify.status.valid), $t(verify.status.expired) or $t(verify.status.revoked).',
+          fake: '“$t(verify.notGenuineTitle)” means that no certificate was issued with this code. Ask the ward office.',
+        },
+        alt: {
+          verify: 'The public check of a genuine, valid certificate',
+        },
+      },
+      review: {
+        title: 'Verify or reject an application',
+        intro:
+          'Ward admins check the new applications of their ward. Verifying fixes the bill from the tax setup, and the applicant can pay.',
+        steps: {
+          find: 'Open <b>$t(nav.applications)</b>, choose the status $t(status.pending) or type the business name in <b>$t(applications.search)</b>, and open the application.',
+          docs: 'Read the <b>$t(detail.tabs.information)</b>. On <b>$t(detail.tabs.images)</b>, open each document, tick its <b>$t(actions.checklist)</b> and press <b>$t(documents.saveChecks)</b>.',
+          verify:
+            'All correct? Press <b>$t(actions.verify)</b>, add remarks if needed and press <b>$t(actions.verify)</b> again. The applicant gets the amount to pay by SMS.',
+          reject:
+            'Something wrong? Press <b>$t(actions.reject)</b>, write in <b>$t(actions.remarks)</b> what must be corrected and confirm. The applicant can correct and resubmit.',
+        },
+        alt: {
+          review: 'The documents of an application with the checklist under each',
+          reject: 'The reject dialog with the remarks for the applicant',
+        },
+      },
+      counter: {
+        title: 'Take a payment at the counter',
+        intro:
+          'When an applicant pays in cash or by bank deposit at the ward office, record it in Darta at once.',
+        steps: {
+          open: 'Open the verified application and press <b>$t(actions.manualPayment)</b>.',
+          amount:
+            'The amount is filled in from the bill. It must equal the bill total; another amount is refused.',
+          receipt:
+            'Type the <b>$t(payment.receiptNo)</b> of the paper receipt, check the date (BS) and choose the <b>$t(payment.channel)</b>.',
+          scan: 'Attach the <b>$t(manualPay.receiptScan)</b>, a photo of the paper receipt, and press <b>$t(payment.submit)</b>.',
+          done: 'The application becomes $t(status.paid), and the payment is listed under <b>$t(detail.payments)</b>.',
+        },
+        alt: {
+          counter: 'The manual payment dialog with the bill, receipt number, date and receipt scan',
+        },
+      },
+      approve: {
+        title: 'Approve and issue the certificate',
+        intro:
+          'The system admin approves paid applications. Approving gives the registration number and issues the certificate.',
+        steps: {
+          find: 'Open <b>$t(nav.applications)</b>, choose the status $t(status.paid) and open the application.',
+          check: 'Check the details, the documents and the payment.',
+          approve:
+            'Press <b>$t(actions.approve)</b> and then <b>$t(actions.approve)</b> in the dialog.',
+          done: 'The application is $t(status.approved). The applicant gets an SMS and can download the certificate.',
+        },
+        alt: {
+          approve: 'The approve dialog on a paid application',
+        },
+      },
+      revoke: {
+        title: 'Revoke a certificate',
+        intro:
+          'If a certificate was issued by mistake, the system admin can revoke it. This cannot be undone.',
+        steps: {
+          open: 'Open the approved application.',
+          revoke: 'Press <b>$t(verify.revoke)</b>.',
+          reason: 'Write the <b>$t(verify.revokeReason)</b> and press <b>$t(verify.revoke)</b>.',
+          done: 'Anyone who checks the certificate now sees $t(verify.status.revoked), with the reason.',
+        },
+        alt: {
+          revoke: 'The revoke dialog asking for the reason',
+        },
+      },
+      setup: {
+        title: 'Keep the setup data',
+        intro:
+          'Fiscal years, business types, tax rates, wards and required documents decide what applicants see and pay. Check them before each fiscal year starts.',
+        steps: {
+          open: 'Open <b>$t(nav.settings)</b> in the menu and choose a list, such as <b>$t(nav.fiscalYears)</b> or <b>$t(nav.taxSetups)</b>. <b>$t(nav.wards)</b> and <b>$t(nav.businessTypes)</b> are in the main menu.',
+          add: 'Press the add button at the top right, fill in the names in English and Nepali, and press <b>$t(resource.save)</b>.',
+          tax: 'In <b>$t(nav.taxSetups)</b>, add a tax band for each business type and fiscal year: the capital range, tax, renewal amount, fine per month and discount.',
+          wards:
+            'In <b>$t(nav.wards)</b>, keep the names of each ward chair and secretary: they are printed on the certificate.',
+          status:
+            'Switch a record off in the <b>$t(resource.status)</b> column to stop using it without deleting it. Deleting asks “$t(common.areYouSure)”.',
+        },
+        alt: {
+          setup: 'The fiscal years list with its status switches',
+          'setup-form': 'The form to add a tax band',
+        },
+      },
+      exports: {
+        title: 'Export a list',
+        intro:
+          'Lists can be saved as CSV or Excel (XLSX) files for reports, with the filters you chose and in your language.',
+        steps: {
+          filter:
+            'Open the list, such as <b>$t(nav.applications)</b>, and set the filters: status, ward, search.',
+          export:
+            'Press <b>$t(export.button)</b> above the list and choose <b>$t(export.csv)</b> or <b>$t(export.xlsx)</b>.',
+          wait: 'A long list is prepared in parts, with the progress shown; <b>$t(export.cancel)</b> stops it. Then the file is downloaded.',
+        },
+        alt: {
+          exports: 'The applications list with its filters and export button',
+        },
+      },
+      payments: {
+        title: 'Payments list and daily reconciliation',
+        intro: 'All payments, online and at the counter, are listed in one place.',
+        steps: {
+          open: 'Open <b>$t(payments.nav)</b> in the menu.',
+          filter:
+            'Filter by <b>$t(payments.channelLabel)</b>, status, ward or date (BS), or search by receipt number or business.',
+          receipt: 'Press a receipt number to open the receipt.',
+          reconcile:
+            'Press <b>$t(reconciliation.title)</b> for the totals per day and channel. Compare them with the cash book and the eSewa and Khalti statements; <b>$t(export.button)</b> saves them as a file.',
+        },
+        alt: {
+          payments: 'The payments list with its filters',
+          reconciliation: 'The daily reconciliation: totals per day and channel',
+        },
+      },
+    },
+  },
+  offline: {
+    banner: 'Offline: forms are kept on this device.',
+    submitOffline:
+      'You are offline. Your application is saved on this device. Submit again when the connection is back.',
+    draftRestored: 'Draft restored from this device',
+    draftRestoredText:
+      'The values and files you entered earlier on this device have been put back. Check them before you submit.',
+    discardDraft: 'Discard draft',
+    draftSaved: 'Draft saved on this device',
+  },
+  datePicker: {
+    open: 'Open the calendar',
+    dialog: 'Choose a date (BS)',
+    prevMonth: 'Previous month',
+    nextMonth: 'Next month',
+    month: 'Month',
+    year: 'Year (BS)',
+    today: 'Today',
+    ad: 'AD {{date}}',
+    adTime: 'AD {{date}} {{time}}',
+    dayLabel: '{{weekday}}, {{day}} {{month}} {{year}}',
+    notBefore: 'Choose a date on or after {{date}}',
+    notAfter: 'Choose a date on or before {{date}}',
+    weekdaysShort: {
+      sun: 'Sun',
+      mon: 'Mon',
+      tue: 'Tue',
+      wed: 'Wed',
+      thu: 'Thu',
+      fri: 'Fri',
+      sat: 'Sat',
+    },
+    weekdays: {
+      sun: 'Sunday',
+      mon: 'Monday',
+      tue: 'Tuesday',
+      wed: 'Wednesday',
+      thu: 'Thursday',
+      fri: 'Friday',
+      sat: 'Saturday',
+    },
+  },
+  audit: {
+    nav: 'Audit log',
+    title: 'Audit log',
+    intro:
+      'Every sign-in, refused session, access denied and change of an application or payment, newest first.',
+    when: 'When',
+    event: 'Event',
+    user: 'User',
+    record: 'Record',
+    details: 'Details',
+    ip: 'IP address',
+    empty: 'No entries match these filters.',
+    older: 'Older entries',
+    groups: {
+      all: 'All events',
+      login: 'Sign-ins',
+      rejected: 'Sessions refused',
+      denied: 'Access denied',
+      password: 'Passwords',
+      otp: 'SMS codes',
+      application: 'Applications',
+      payment: 'Payments',
+    },
+    actions: {
+      login: 'Signed in',
+      login_fail: 'Sign-in failed',
+      login_locked: 'Account locked',
+      logout: 'Signed out',
+      register: 'Account created',
+      auth_rejected: 'Session refused',
+      auth_denied: 'Access denied',
+      password_change: 'Password changed',
+      password_change_fail: 'Password change failed',
+      password_reset: 'Password reset',
+      password_forgot_unknown: 'Recovery for an unknown account',
+      otp_send: 'SMS code sent',
+      otp_check: 'SMS code accepted',
+      otp_check_failed: 'Wrong SMS code',
+      profile_update: 'Profile changed',
+      profile_documents: 'Profile documents uploaded',
+      application_submit: 'Application submitted',
+      application_checklist: 'Document checklist saved',
+      application_message: 'Message sent',
+      application_renew: 'Renewed',
+      application_renewal_submit: 'Renewal submitted',
+      certificate_revoke: 'Certificate revoked',
+      payment_initiate: 'Online payment started',
+      payment_refused: 'Payment refused',
+      payment_record: 'Payment recorded',
+      outbox_retry: 'Message sent again',
+    },
+  },
+  // ---- accessibility (issue 7 §7): names of controls that show only an icon
+  a11y: {
+    close: 'Close',
+    togglePassword: 'Show or hide the password',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    notSorted: 'Not sorted',
+    sortedAsc: 'Sorted ascending',
+    sortedDesc: 'Sorted descending',
+    phonePlaceholder: '98XXXXXXXX',
   },
 };
 

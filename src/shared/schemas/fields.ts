@@ -6,7 +6,6 @@
  * and `validation.numeric`.
  */
 import { z } from 'zod';
-import { adToBs } from '../bs-date.js';
 import { toLatinDigits } from '../format.js';
 
 export const MSG = {
@@ -105,17 +104,17 @@ export const mobile = () =>
   );
 
 /**
- * True when 'YYYY-MM-DD' is a real AD calendar day that the BS table can show (it is stored as
- * AD and shown as BS, issue 7 §1). `Date.parse` alone accepts 2024-02-30 (rolled over to
- * 1 March); adToBs refuses it, and any day outside 2000–2090 BS.
+ * True when 'YYYY-MM-DD' is a day that exists on the AD calendar.
+ * `Date.parse` alone accepts 2024-02-30 (it rolls over to 1 March), so the day is rebuilt and
+ * compared. Days outside the BS table (2000–2090 BS) are allowed: they are stored and shown
+ * as AD, and setup data (e.g. test fiscal years far ahead) may need them.
  */
-export function isShowableAdDate(s: string): boolean {
-  try {
-    adToBs(s);
-    return true;
-  } catch {
-    return false;
-  }
+export function isRealAdDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** AD calendar date 'YYYY-MM-DD' (the client converts the BS picker's value). */
@@ -125,7 +124,7 @@ export const adDate = () =>
     .trim()
     .min(1, MSG.required)
     .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.date)
-    .refine(isShowableAdDate, MSG.date);
+    .refine(isRealAdDate, MSG.date);
 
 /** A file from a form: a browser File on the client, an UploadedFile on the server. */
 export const fileField = () =>

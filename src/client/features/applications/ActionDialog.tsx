@@ -7,7 +7,7 @@
  * plus the optional validity printed on the paper certificate, typed in BS and sent as the AD
  * `expiryDate` (the server defaults it to the end of the old registration's fiscal year).
  */
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bsToAd, parseBs } from '../../../shared/bs-date.js';
 import type { AppAction } from '../../../shared/lifecycle.js';
+import { BsDatePicker } from '../../components/BsDatePicker';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
@@ -128,14 +129,14 @@ export function ActionDialog({
             {t(`actions.help.${action}`)}
           </Text>
           {action === 'accept' && (
-            <TextInput
+            <BsDatePicker
               label={t('detail.expiryDate')}
               name="expiryDate"
               description={t('detail.acceptExpiryHelp')}
               placeholder={f.digits('2080-03-31')}
               value={expiryBs}
-              onChange={(e) => {
-                setExpiryBs(e.currentTarget.value);
+              onChange={(text) => {
+                setExpiryBs(text);
                 setExpiryError(null);
               }}
               error={tMessage(expiryError)}

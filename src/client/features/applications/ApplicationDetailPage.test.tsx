@@ -138,8 +138,13 @@ describe('ApplicationDetailPage', () => {
     // 2025-07-17 AD is 1 Shrawan 2082 BS
     expect(screen.getByText('2082-04-01')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: /History/ }));
-    // 20:00 UTC on 16 July is already 17 July in Kathmandu; the AD instant is in the title.
-    const when = await screen.findByTitle('2025-07-16T20:00:00.000Z');
+    // 20:00 UTC on 16 July is already 17 July in Kathmandu; the AD instant is the <time>'s
+    // dateTime (and its tooltip, see BsDate.test.tsx).
+    const when = await waitFor(() => {
+      const el = document.querySelector('time[datetime="2025-07-16T20:00:00.000Z"]');
+      expect(el).not.toBeNull();
+      return el!;
+    });
     expect(when).toHaveTextContent('2082-04-01');
   });
 

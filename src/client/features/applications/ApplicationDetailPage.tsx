@@ -30,8 +30,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
+import { BsDate } from '../../components/BsDate';
 import { AuthImage, FileLink } from '../../components/AuthImage';
-import { InfoGrid } from '../../components/InfoGrid';
+import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -71,12 +72,12 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
       <Section title={t('form.sections.business')}>
         <InfoGrid
           items={[
-            [t('form.businessName'), d.businessName],
-            [t('form.ownerName'), d.ownerName],
-            [t('form.fatherOrHusbandName'), d.fatherOrHusbandName],
+            [t('form.businessName'), data(d.businessName)],
+            [t('form.ownerName'), data(d.ownerName)],
+            [t('form.fatherOrHusbandName'), data(d.fatherOrHusbandName)],
             [t('form.businessTypeId'), f.name(d.businessType)],
-            [t('form.firmName'), d.firmName],
-            [t('form.description'), d.description],
+            [t('form.firmName'), data(d.firmName)],
+            [t('form.description'), data(d.description)],
           ]}
         />
       </Section>
@@ -84,10 +85,10 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
         <InfoGrid
           items={[
             [t('applications.submissionNo'), f.digits(d.submissionNo)],
-            [t('applications.submittedOn'), f.date(d.submissionDate)],
+            [t('applications.submittedOn'), <BsDate key="sub" value={d.submissionDate} />],
             [t('applications.registrationNo'), f.digits(d.registrationNo)],
-            [t('detail.registrationDate'), f.date(d.registrationDate)],
-            [t('detail.expiryDate'), f.date(d.expiryDate)],
+            [t('detail.registrationDate'), <BsDate key="reg" value={d.registrationDate} />],
+            [t('detail.expiryDate'), <BsDate key="exp" value={d.expiryDate} />],
             [
               t('detail.fiscalYear'),
               d.fiscalYear?.code ? (f.lang === 'ne' ? d.fiscalYear.nameNe : d.fiscalYear.code) : '',
@@ -113,8 +114,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
                   .map((o, i) => (
                     <Table.Tr key={o.position}>
                       <Table.Td>{f.num(i + 1)}</Table.Td>
-                      <Table.Td>{o.name}</Table.Td>
-                      <Table.Td>{o.fatherOrHusbandName}</Table.Td>
+                      <Table.Td translate="no">{o.name}</Table.Td>
+                      <Table.Td translate="no">{o.fatherOrHusbandName}</Table.Td>
                       <Table.Td>{f.digits(o.citizenshipNo) || '—'}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -130,8 +131,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
             [t('form.permDistrictId'), f.name(d.permDistrict)],
             [t('form.permCityId'), f.name(d.permCity)],
             [t('form.permWardNo'), f.num(d.permWardNo)],
-            [t('form.permTole'), d.permTole],
-            [t('form.permChowk'), d.permChowk],
+            [t('form.permTole'), data(d.permTole)],
+            [t('form.permChowk'), data(d.permChowk)],
           ]}
         />
       </Section>
@@ -139,8 +140,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
         <InfoGrid
           items={[
             [t('form.wardId'), `${f.num(d.ward.number)} — ${f.name(d.ward)}`],
-            [t('form.locAddress'), d.locAddress],
-            [t('form.locTole'), d.locTole],
+            [t('form.locAddress'), data(d.locAddress)],
+            [t('form.locTole'), data(d.locTole)],
             [t('form.locMobile'), f.digits(d.locMobile)],
           ]}
         />
@@ -169,7 +170,7 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
           <InfoGrid
             items={[
               [t('form.otherRegNo'), f.digits(d.otherRegNo)],
-              [t('form.otherRegOffice'), d.otherRegOffice],
+              [t('form.otherRegOffice'), data(d.otherRegOffice)],
             ]}
           />
         </Section>
@@ -178,14 +179,14 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
         <Section title={t('form.sections.rent')}>
           <InfoGrid
             items={[
-              [t('form.rentLandlordName'), d.rentLandlordName],
+              [t('form.rentLandlordName'), data(d.rentLandlordName)],
               [t('form.rentWardNo'), f.num(d.rentWardNo)],
-              [t('form.rentTole'), d.rentTole],
-              [t('form.rentChowk'), d.rentChowk],
+              [t('form.rentTole'), data(d.rentTole)],
+              [t('form.rentChowk'), data(d.rentChowk)],
               [t('form.rentHouseNo'), f.digits(d.rentHouseNo)],
               [t('form.rentFloors'), f.num(d.rentFloors)],
               [t('form.rentRooms'), f.num(d.rentRooms)],
-              [t('form.rentStartDate'), f.date(d.rentStartDate)],
+              [t('form.rentStartDate'), <BsDate key="rent" value={d.rentStartDate} />],
               [t('form.rentMonthly'), f.money(d.rentMonthly)],
               [
                 t('form.rentTaxPeriodMonths'),
@@ -200,9 +201,9 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
         <Section title={t('form.sections.land')}>
           <InfoGrid
             items={[
-              [t('form.landCurrentCity'), d.landCurrentCity],
+              [t('form.landCurrentCity'), data(d.landCurrentCity)],
               [t('form.landWardNo'), f.num(d.landWardNo)],
-              [t('form.landPreviousVdc'), d.landPreviousVdc],
+              [t('form.landPreviousVdc'), data(d.landPreviousVdc)],
               [t('form.landSeatNo'), f.digits(d.landSeatNo)],
               [t('form.landKittaNo'), f.digits(d.landKittaNo)],
               [t('form.landArea'), f.digits(d.landArea)],
@@ -215,7 +216,7 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
           <InfoGrid
             items={[
               [t('form.oldRegistrationNo'), f.digits(d.oldRegistrationNo)],
-              [t('form.oldRegistrationDate'), f.date(d.oldRegistrationDate)],
+              [t('form.oldRegistrationDate'), <BsDate key="old" value={d.oldRegistrationDate} />],
             ]}
           />
         </Section>
@@ -223,8 +224,8 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
       <Section title={t('form.sections.applicant')}>
         <InfoGrid
           items={[
-            [t('form.applicantName'), d.applicantName],
-            [t('form.applicantAddress'), d.applicantAddress],
+            [t('form.applicantName'), data(d.applicantName)],
+            [t('form.applicantAddress'), data(d.applicantAddress)],
             [t('form.applicantContact'), f.digits(d.applicantContact)],
           ]}
         />
@@ -260,8 +261,10 @@ function InformationTab({ d }: { d: ApplicationDetail }) {
               <Table.Tbody>
                 {d.payments.map((p) => (
                   <Table.Tr key={p.id}>
-                    <Table.Td>{f.digits(p.receiptNo)}</Table.Td>
-                    <Table.Td title={p.paidDate ?? undefined}>{f.date(p.paidDate)}</Table.Td>
+                    <Table.Td translate="no">{f.digits(p.receiptNo)}</Table.Td>
+                    <Table.Td>
+                      <BsDate value={p.paidDate} />
+                    </Table.Td>
                     <Table.Td>{t(`payment.${p.channel}`, { defaultValue: p.channel })}</Table.Td>
                     <Table.Td ta="right">{f.money(p.total)}</Table.Td>
                     <Table.Td>
@@ -321,7 +324,7 @@ function HistoryTab({ d }: { d: ApplicationDetail }) {
             {h.toStatus && <StatusBadge status={h.toStatus} />}
           </Group>
           <Text size="sm" mt={4}>
-            {t('detail.by')}: {h.byName ?? '—'}
+            {t('detail.by')}: {data(h.byName) ?? '—'}
             {h.byUserType ? ` (${t(`roles.${h.byUserType}`, { defaultValue: h.byUserType })})` : ''}
           </Text>
           {h.changes && Object.keys(h.changes).length > 0 && (
@@ -340,11 +343,11 @@ function HistoryTab({ d }: { d: ApplicationDetail }) {
           )}
           {h.remarks && (
             <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {t('actions.remarks')}: {h.remarks}
+              {t('actions.remarks')}: {data(h.remarks)}
             </Text>
           )}
-          <Text size="xs" c="dimmed" mt={2} title={h.createdAt}>
-            {f.date(h.createdAt)}
+          <Text size="xs" c="dimmed" mt={2}>
+            <BsDate value={h.createdAt} />
           </Text>
         </Timeline.Item>
       ))}
@@ -502,7 +505,7 @@ function Detail({ id }: { id: number }) {
       </Anchor>
       <Group justify="space-between" align="flex-start" mt="xs" mb="md" gap="sm">
         <div style={{ minWidth: 0 }}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }} translate="no">
             {d.businessName}
           </Title>
           <Group gap="xs" mt={4}>

@@ -54,10 +54,12 @@ import {
   RENT_REQUIRED,
   RENT_FIELDS,
 } from '../../../shared/schemas/applications.js';
+import { BsDatePicker } from '../../components/BsDatePicker';
 import { api, ApiError, type Envelope } from '../../lib/api';
-import { PROFILE_KEY, useCan } from '../../lib/auth';
+import { PROFILE_KEY, useCan, useCurrentUser } from '../../lib/auth';
 import { applyServerErrors, checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
+import { draftKey, useFormDraft } from '../../lib/useFormDraft';
 import { useFormat } from '../../lib/useFormat';
 import { detailKey } from './api';
 import { FeeEstimate } from './FeeEstimate';
@@ -407,8 +409,22 @@ export function ApplicationForm({
     setValue,
     getValues,
     watch,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<ApplicationFormValues>({ resolver, defaultValues: initial ?? emptyValues(kind) });
+  // Issue 7 §6: the values (and chosen files) stay on this device until submitted.
+  const userId = useCurrentUser().id;
+  const draft = useFormDraft(
+    { watch, getValues, reset },
+    userId
+      ? draftKey(
+          userId,
+          mode === 'edit' ? `application:edit:${applicationId}` : `application:${kind}`,
+        )
+      : null,
+  );
+  /** The last submit found no connection; the draft is kept. */
+  const [offline, setOffline] = useState(false);
   const owners = useFieldArray({ control, name: 'owners' });
   const [ownerLimit, setOwnerLimit] = useState(false);
 
@@ -460,7 +476,27 @@ export function ApplicationForm({
     error: err(name),
     ...extra,
   });
-  const dateProps = { placeholder: f.digits('2082-01-15'), description: t('form.dateHelp') };
+  // BS date fields: typed or picked text, kept as typed (toWire converts it to AD).
+  const dateField = (name: 'rentStartDate' | 'oldRegistrationDate', required = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <BsDatePicker
+          label={t(`form.${name}`)}
+          name={name}
+          required={required}
+          description={t('form.dateHelp')}
+          placeholder={f.digits('2082-01-15')}
+          value={field.value}
+          onChange={(text) => field.onChange(text)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={err(name)}
+        />
+      )}
+    />
+  );
   const numeric = { inputMode: 'numeric' as const };
   const rupees = {
     inputMode: 'decimal' as const,
@@ -507,6 +543,12 @@ export function ApplicationForm({
     for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
     if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
     if (bad) return;
+    setOffline(false);
+    if (!navigator.onLine) {
+      await draft.flush();
+      setOffline(true);
+      return;
+    }
     const fd = new FormData();
     for (const [k, s] of Object.entries(toWire(values, kind, mode))) fd.append(k, s);
     for (const d of docs) {
@@ -522,6 +564,7 @@ export function ApplicationForm({
         notifications.show({ color: 'green', message: t('common.updated') });
         void qc.invalidateQueries({ queryKey: detailKey(applicationId) });
         void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+        await draft.clear();
         await navigate(`/business/applications/${applicationId}/detail`);
         return;
       }
@@ -531,8 +574,15 @@ export function ApplicationForm({
       );
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      await draft.clear();
       await navigate('/apply-new/success', { state: res.data });
     } catch (e) {
+      // No answer at all: the connection dropped (navigator.onLine can lag behind).
+      if (e instanceof ApiError && e.status === 0) {
+        await draft.flush();
+        setOffline(true);
+        return;
+      }
       applyServerErrors(e, setError, SERVER_FIELDS);
       if (!(e instanceof ApiError)) return;
       // `doc_<slug>` errors belong on the documents group's inputs.
@@ -601,6 +651,14 @@ export function ApplicationForm({
       <Text c="dimmed" mb="md">
         {t('form.intro')}
       </Text>
+      {draft.restored && (
+        <Alert color="blue" mb="md" title={t('offline.draftRestored')}>
+          <Text size="sm">{t('offline.draftRestoredText')}</Text>
+          <Button size="xs" variant="light" mt="xs" onClick={() => void draft.discard()}>
+            {t('offline.discardDraft')}
+          </Button>
+        </Alert>
+      )}
       <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
         <Section title={t('form.sections.business')}>
           <TextInput {...text('businessName', { required: true })} />
@@ -741,7 +799,7 @@ export function ApplicationForm({
             {...text('locMobile', { required: true })}
             type="tel"
             inputMode="numeric"
-            placeholder={f.digits('98XXXXXXXX')}
+            placeholder={t('a11y.phonePlaceholder')}
           />
         </Section>
 
@@ -771,7 +829,7 @@ export function ApplicationForm({
               <TextInput {...text('rentHouseNo')} />
               <TextInput {...text('rentFloors')} {...numeric} />
               <TextInput {...text('rentRooms')} {...numeric} />
-              <TextInput {...text('rentStartDate')} {...dateProps} />
+              {dateField('rentStartDate')}
               <TextInput {...text('rentMonthly', { required: true })} {...rupees} />
               <NativeSelect
                 {...text('rentTaxPeriodMonths', { required: true })}
@@ -812,7 +870,7 @@ export function ApplicationForm({
           {isOld && (
             <>
               <TextInput {...text('oldRegistrationNo', { required: true })} />
-              <TextInput {...text('oldRegistrationDate', { required: true })} {...dateProps} />
+              {dateField('oldRegistrationDate', true)}
               {fileInput(
                 'oldCertificate',
                 'oldCertificate',
@@ -831,7 +889,7 @@ export function ApplicationForm({
             {...text('applicantContact', { required: true })}
             type="tel"
             inputMode="numeric"
-            placeholder={f.digits('98XXXXXXXX')}
+            placeholder={t('a11y.phonePlaceholder')}
           />
         </Section>
 
@@ -867,7 +925,17 @@ export function ApplicationForm({
         )}
       </div>
 
-      <Group justify="flex-end" mt="md">
+      {offline && (
+        <Alert color="orange" role="alert" mt="md">
+          {t('offline.submitOffline')}
+        </Alert>
+      )}
+      {draft.savedAt !== null && (
+        <Text size="sm" c="dimmed" mt="md" ta="right" role="status">
+          {t('offline.draftSaved')}
+        </Text>
+      )}
+      <Group justify="flex-end" mt={draft.savedAt !== null ? 'xs' : 'md'}>
         <Button
           variant="default"
           onClick={() =>

@@ -292,7 +292,7 @@ describe('detail page (issue 4 groups)', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Sita Sharma');
     expect(rows[2]).toHaveTextContent('Hari Shrestha');
-    expect(screen.getByText('Hari Shrestha', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Hari Shrestha', { selector: 'dd > span' })).toBeInTheDocument();
     expect(screen.getByText('Rs. 15,000.00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: /History/ }));
     expect(await screen.findByText('Business name: Himal → Himal Traders')).toBeInTheDocument();

@@ -10,7 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { STATUSES, type AppStatus } from '../../../shared/lifecycle.js';
-import { ListTable } from '../../components/ListTable';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
+import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -61,6 +63,7 @@ function ApplicationsList() {
   const columns: DataTableColumn<ApplicationRow>[] = [
     {
       accessor: 'submissionNo',
+      ...DATA_CELL,
       title: t('applications.submissionNo'),
       sortable: true,
       noWrap: true,
@@ -68,6 +71,7 @@ function ApplicationsList() {
     },
     {
       accessor: 'registrationNo',
+      ...DATA_CELL,
       title: t('applications.registrationNo'),
       sortable: true,
       noWrap: true,
@@ -75,6 +79,7 @@ function ApplicationsList() {
     },
     {
       accessor: 'businessName',
+      ...DATA_CELL,
       title: t('applications.businessName'),
       sortable: true,
       cellsStyle: () => ({ minWidth: 160 }),
@@ -91,6 +96,7 @@ function ApplicationsList() {
     },
     {
       accessor: 'ownerName',
+      ...DATA_CELL,
       title: t('applications.ownerName'),
       sortable: true,
       cellsStyle: () => ({ minWidth: 130 }),
@@ -109,7 +115,7 @@ function ApplicationsList() {
       title: t('applications.submittedOn'),
       sortable: true,
       noWrap: true,
-      render: (r) => <span title={r.submissionDate}>{f.date(r.submissionDate)}</span>,
+      render: (r) => <BsDate value={r.submissionDate} />,
     },
   ];
 
@@ -121,6 +127,11 @@ function ApplicationsList() {
             {t('applications.new')}
           </Button>
         )}
+        <ExportButton
+          path="/applications/export"
+          query={{ filters: { status, q } }}
+          fallbackName="applications"
+        />
       </PageHeader>
       <FilterBar>
         <SearchField value={search} onChange={changeSearch} />

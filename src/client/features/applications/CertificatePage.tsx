@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Lang } from '../../../shared/i18n/index.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
-import { InfoGrid } from '../../components/InfoGrid';
+import { BsDate } from '../../components/BsDate';
+import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -55,33 +56,33 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
         items={[
           [t('applications.registrationNo'), f.digits(c.registrationNo)],
           [t('detail.fiscalYear'), pick(c.fiscalYear)],
-          [t('form.businessName'), c.businessName],
-          [t('form.firmName'), c.firmName],
-          [t('form.ownerName'), c.ownerName],
-          [t('form.fatherOrHusbandName'), c.fatherOrHusbandName],
+          [t('form.businessName'), data(c.businessName)],
+          [t('form.firmName'), data(c.firmName)],
+          [t('form.ownerName'), data(c.ownerName)],
+          [t('form.fatherOrHusbandName'), data(c.fatherOrHusbandName)],
           [t('form.businessTypeId'), pick(c.businessType)],
-          [t('form.description'), c.description],
+          [t('form.description'), data(c.description)],
           [
             t('form.sections.location'),
-            [c.location.address, c.location.tole].filter(Boolean).join(', '),
+            data([c.location.address, c.location.tole].filter(Boolean).join(', ')),
           ],
           [t('form.locMobile'), f.digits(c.location.mobile)],
           [
             t('form.sections.permanentAddress'),
             [
-              perm.tole,
+              data(perm.tole),
               `${pick(perm.city)}-${f.num(perm.wardNo)}`,
               pick(perm.district),
               pick(perm.province),
             ]
               .filter(Boolean)
-              .join(', '),
+              .map((part, i) => (i ? [', ', part] : part)),
           ],
           [t('form.capitalMax'), f.money(c.capital.max)],
           [t('form.capitalCurrent'), f.money(c.capital.current)],
           [t('form.capitalPaidUp'), f.money(c.capital.paidUp)],
-          [t('detail.registrationDate'), f.date(c.registrationDate)],
-          [t('detail.expiryDate'), f.date(c.expiryDate)],
+          [t('detail.registrationDate'), <BsDate key="reg" value={c.registrationDate} />],
+          [t('detail.expiryDate'), <BsDate key="exp" value={c.expiryDate} />],
         ]}
       />
       <Divider />
@@ -105,6 +106,10 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
         <Anchor
           component={Link}
           to={`/verify/${encodeURIComponent(c.verifyCode)}`}
+          // Underlined: in a line of text, colour alone does not tell a link (axe
+          // link-in-text-block). The code is a value, not language (translate="no").
+          underline="always"
+          translate="no"
           style={{ whiteSpace: 'nowrap' }}
         >
           {c.verifyCode}
@@ -161,20 +166,21 @@ function Certificate({ id }: { id: number }) {
           <Title order={2} lang="ne">
             {c.palika.name.ne} {c.palika.category.ne}
           </Title>
-          <Text fw={500}>
+          {/* The English lines of the bilingual header are declared English (lang). */}
+          <Text fw={500} lang="en-US">
             {c.palika.name.en} {c.palika.category.en}
           </Text>
           <Text size="sm" c="dimmed">
             <span lang="ne">
               {c.palika.district.ne}, {c.palika.province.ne}
             </span>{' '}
-            · {c.palika.district.en}, {c.palika.province.en}
+            · <span lang="en-US">{`${c.palika.district.en}, ${c.palika.province.en}`}</span>
           </Text>
           <Text size="sm">
             <span lang="ne">
               {tNe('certificate.wardOffice', { ward: makeFormatter('ne').num(c.ward.number) })}
             </span>{' '}
-            · {tEn('certificate.wardOffice', { ward: c.ward.number })}
+            · <span lang="en-US">{tEn('certificate.wardOffice', { ward: c.ward.number })}</span>
           </Text>
           {c.revoked && (
             <Badge color="red" mt="xs">

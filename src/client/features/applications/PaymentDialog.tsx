@@ -2,7 +2,7 @@
  * Manual (counter or bank) payment of the assessed bill (SPEC §2 "manual payment"; §3 Payment).
  * Shows the bill lines; staff enter the amount received (prefilled with the bill's total; the
  * server refuses any other amount), the receipt number, the paid date in BS (typed as
- * 'YYYY-MM-DD', converted to AD for the server — a BS picker comes later), the channel and the
+ * 'YYYY-MM-DD' or picked from the BS calendar, converted to AD for the server), the channel and the
  * compulsory receipt scan (issue 6 §2). Fields are checked with the shared manualPaymentSchema;
  * the server's 422 errors show on the fields.
  */
@@ -27,6 +27,7 @@ import { bsToAd, formatBs, parseBs, todayAd, todayBs } from '../../../shared/bs-
 import type { Bill } from '../../../shared/fees.js';
 import { toLatinDigits, toNepaliDigits } from '../../../shared/format.js';
 import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import { BsDatePicker } from '../../components/BsDatePicker';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
@@ -193,14 +194,15 @@ export function PaymentDialog({
           onChange={(e) => setReceiptNo(e.currentTarget.value)}
           error={tMessage(errors.receiptNo)}
         />
-        <TextInput
+        <BsDatePicker
           label={t('payment.paidDate')}
           name="paidDate"
           required
           description={t('payment.paidDateHelp')}
-          placeholder={f.lang === 'ne' ? '२०८२-०४-०१' : '2082-04-01'}
+          // A payment cannot have been made in the future (submit checks it too).
+          max={todayAd()}
           value={paidDateBs}
-          onChange={(e) => setPaidDateBs(e.currentTarget.value)}
+          onChange={(text) => setPaidDateBs(text)}
           error={tMessage(errors.paidDate)}
         />
         <NativeSelect

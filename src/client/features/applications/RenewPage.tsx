@@ -20,7 +20,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { InfoGrid } from '../../components/InfoGrid';
+import { BsDate } from '../../components/BsDate';
+import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -113,18 +114,18 @@ function RenewForm({ d }: { d: ApplicationDetail }) {
   return (
     <Stack gap="md" maw={900}>
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="reg-title">
-        <Title order={3} size="h4" mb="sm" id="reg-title">
+        <Title order={3} size="h4" mb="sm" id="reg-title" translate="no">
           {d.businessName}
         </Title>
         <InfoGrid
           cols={{ base: 2, md: 3 }}
           items={[
-            [t('applications.registrationNo'), f.digits(d.registrationNo)],
-            [t('applications.ownerName'), d.ownerName],
+            [t('applications.registrationNo'), data(f.digits(d.registrationNo))],
+            [t('applications.ownerName'), data(d.ownerName)],
             [t('applications.businessType'), f.name(d.businessType)],
             [t('applications.ward'), `${f.num(d.ward.number)} — ${f.name(d.ward)}`],
-            [t('detail.registrationDate'), f.date(d.registrationDate)],
-            [t('renewal.expiryDate'), f.date(d.expiryDate)],
+            [t('detail.registrationDate'), <BsDate key="reg" value={d.registrationDate} />],
+            [t('renewal.expiryDate'), <BsDate key="exp" value={d.expiryDate} />],
             [t('form.capitalCurrent'), f.money(d.capitalCurrent)],
           ]}
         />
@@ -195,7 +196,7 @@ function Renew({ id }: { id: number }) {
     return (
       <Alert color="orange" title={t('renewal.cannotRenew')} maw={720}>
         <Stack gap={4}>
-          <Anchor component={Link} to={`/business/applications/${d.id}/detail`}>
+          <Anchor component={Link} to={`/business/applications/${d.id}/detail`} translate="no">
             {d.businessName}
           </Anchor>
           {d.openRenewalId != null && (

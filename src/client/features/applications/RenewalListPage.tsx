@@ -10,7 +10,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListTable } from '../../components/ListTable';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
+import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -90,6 +92,7 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
   return [
     {
       accessor: 'businessName',
+      ...DATA_CELL,
       title: t('applications.businessName'),
       sortable: true,
       cellsStyle: () => ({ minWidth: 160 }),
@@ -118,8 +121,8 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
       cellsStyle: () => ({ minWidth: 150 }),
       render: (r) => (
         <Stack gap={4} align="flex-start">
-          <Text size="sm" title={r.expiryDate}>
-            {f.date(r.expiryDate)}
+          <Text size="sm">
+            <BsDate value={r.expiryDate} />
           </Text>
           <ExpiryBadge days={r.daysToExpiry} />
           <RenewalAction row={r} canRenew={canRenew} />
@@ -128,6 +131,7 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
     },
     {
       accessor: 'registrationNo',
+      ...DATA_CELL,
       title: t('applications.registrationNo'),
       sortable: true,
       noWrap: true,
@@ -135,6 +139,7 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
     },
     {
       accessor: 'ownerName',
+      ...DATA_CELL,
       title: t('applications.ownerName'),
       cellsStyle: () => ({ minWidth: 130 }),
     },
@@ -155,10 +160,22 @@ function RenewalList() {
   const wards = useAllOptions<WardOption>('wards');
   const types = useAllOptions<BusinessTypeOption>('business-types');
   const columns = useRenewalColumns();
+  const filters = {
+    q,
+    wardId: wardId ? Number(wardId) : undefined,
+    businessTypeId: businessTypeId ? Number(businessTypeId) : undefined,
+    state,
+  };
 
   return (
     <>
-      <PageHeader title={t('renewal.listTitle')} />
+      <PageHeader title={t('renewal.listTitle')}>
+        <ExportButton
+          path="/applications/renewals/export"
+          query={{ filters }}
+          fallbackName="renewals"
+        />
+      </PageHeader>
       <Text c="dimmed" size="sm" mb="sm">
         {t('renewal.intro')}
       </Text>
@@ -206,12 +223,7 @@ function RenewalList() {
         resource="/applications/renewals"
         label={t('renewal.listTitle')}
         columns={columns}
-        filters={{
-          q,
-          wardId: wardId ? Number(wardId) : undefined,
-          businessTypeId: businessTypeId ? Number(businessTypeId) : undefined,
-          state,
-        }}
+        filters={filters}
         onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
       />
     </>

@@ -118,6 +118,12 @@ export function LoginPage() {
           {t('auth.registerLink')}
         </Anchor>
       </Text>
+      {/* The manual is its own lazy chunk: only the link is in the login bundle. */}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/manual">
+          {t('manual.nav')}
+        </Anchor>
+      </Text>
     </AuthCard>
   );
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../../shared/permissions.js';
 import type { User } from '../../../shared/schemas/auth.js';
 import { TOKEN_KEY } from '../../lib/session';
-import { admin } from '../../test/fixtures';
+import { admin, dashboardData } from '../../test/fixtures';
 import { resetEachTest } from '../../test/lifecycle';
 import { mockApi, type MockHandler } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
@@ -66,7 +66,7 @@ function renderApp(user: User, path: string, routes: Record<string, MockHandler>
     'GET /api/profiles': () => jsonResponse(200, { data: user }),
     'GET /api/dashboard': () =>
       jsonResponse(200, {
-        data: { total: 0, pending: 0, verified: 0, paid: 0, approved: 0, rejected: 0 },
+        data: dashboardData({}),
       }),
     ...routes,
   });

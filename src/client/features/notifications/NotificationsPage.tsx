@@ -48,14 +48,20 @@ function Item({ n, onOpen }: { n: AppNotification; onOpen: (n: AppNotification) 
             </Badge>
           )}
         </Group>
-        <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+        {/* A stored message (written when sent, with names and numbers in it): data. */}
+        <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }} translate="no">
           {n.title}
         </Text>
-        <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        <Text
+          size="sm"
+          mt={4}
+          style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+          translate="no"
+        >
           {n.body}
         </Text>
         {n.applicationId != null && (
-          <Text size="sm" c="indigo.7" mt={4}>
+          <Text size="sm" c="indigo.8" mt={4}>
             {t('notifications.openApplication')} →
           </Text>
         )}

@@ -12,6 +12,9 @@ import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
+import { PageSizeMenu } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { api, type ListPage } from '../../lib/api';
@@ -72,7 +75,7 @@ function Outbox() {
     {
       accessor: 'createdAt',
       title: t('notifications.createdAt'),
-      render: (m) => f.date(m.createdAt),
+      render: (m) => <BsDate value={m.createdAt} />,
       noWrap: true,
     },
     {
@@ -108,7 +111,7 @@ function Outbox() {
       accessor: 'recipient',
       title: t('notifications.recipient'),
       render: (m) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} translate="no">
           {m.channel === 'sms' ? f.digits(m.recipient) : m.recipient}
         </Text>
       ),
@@ -134,7 +137,8 @@ function Outbox() {
       accessor: 'body',
       title: t('notifications.body'),
       render: (m) => (
-        <Text size="sm" lineClamp={3} miw={180} style={{ overflowWrap: 'anywhere' }}>
+        // The message as sent (names, numbers and links in it): data.
+        <Text size="sm" lineClamp={3} miw={180} style={{ overflowWrap: 'anywhere' }} translate="no">
           {m.body}
         </Text>
       ),
@@ -168,7 +172,9 @@ function Outbox() {
 
   return (
     <>
-      <PageHeader title={t('notifications.outboxTitle')} />
+      <PageHeader title={t('notifications.outboxTitle')}>
+        <ExportButton path="/outbox/export" query={{ status, channel }} fallbackName="outbox" />
+      </PageHeader>
       <Group gap="sm" mb="md" align="flex-end">
         <NativeSelect
           label={t('notifications.status')}
@@ -196,6 +202,9 @@ function Outbox() {
       <Box style={{ minWidth: 0 }}>
         <DataTable<OutboxMessage>
           aria-label={t('notifications.outboxTable')}
+          getPaginationControlProps={(c) =>
+            c === 'previous' || c === 'next' ? { 'aria-label': t(`a11y.${c}Page`) } : {}
+          }
           withTableBorder
           borderRadius="md"
           striped
@@ -221,6 +230,22 @@ function Outbox() {
           }
           paginationSize="sm"
           getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
+          renderPagination={({ Controls }) => (
+            <>
+              <Controls.Text />
+              <PageSizeMenu
+                sizes={PAGE_SIZES}
+                value={rowsPerPage}
+                f={f}
+                label={t('list.rowsPerPage')}
+                onChange={(n) => {
+                  setRowsPerPage(n);
+                  setPage(1);
+                }}
+              />
+              <Controls.Pagination />
+            </>
+          )}
           noRecordsText={t('notifications.outboxEmpty')}
           loadingText={t('common.loading')}
           customRowAttributes={(m) => ({ 'data-status': m.status })}

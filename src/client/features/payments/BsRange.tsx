@@ -1,12 +1,12 @@
 /**
- * A BS date range typed as 'YYYY-MM-DD' (Latin or Devanagari digits), as the other date
- * inputs of the app, converted to AD dates for the API. An incomplete or wrong date is shown
- * as an error and not used.
+ * A BS date range, each end a BsDatePicker (typed as 'YYYY-MM-DD' in Latin or Devanagari
+ * digits, or picked from the calendar), converted to AD dates for the API. An incomplete or
+ * wrong date is shown as an error and not used.
  */
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { bsToAd, parseBs } from '../../../shared/bs-date.js';
-import { useFormat } from '../../lib/useFormat';
+import { BsDatePicker } from '../../components/BsDatePicker';
 
 /** AD date of a typed BS date: '' when empty, null when it is not a valid date. */
 export function bsTextToAd(text: string): string | null {
@@ -38,8 +38,6 @@ export function BsRange({
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const f = useFormat();
-  const placeholder = f.lang === 'ne' ? '२०८२-०४-०१' : '2082-04-01';
   const err = (text: string) => {
     const ad = bsTextToAd(text);
     if (ad === null) return t('validation.date');
@@ -50,20 +48,20 @@ export function BsRange({
   return (
     // Side by side even on a 360 px phone: a BS date is short.
     <SimpleGrid cols={2} spacing="sm" style={{ flexGrow: 1 }}>
-      <TextInput
+      <BsDatePicker
         label={t('payments.fromBs')}
         name="paidFrom"
-        placeholder={placeholder}
+        required={required}
         value={value.from}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+        onChange={(from) => onChange({ ...value, from })}
         error={err(value.from)}
       />
-      <TextInput
+      <BsDatePicker
         label={t('payments.toBs')}
         name="paidTo"
-        placeholder={placeholder}
+        required={required}
         value={value.to}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        onChange={(to) => onChange({ ...value, to })}
         error={err(value.to) ?? (reversed ? t('payments.reversed') : undefined)}
       />
     </SimpleGrid>

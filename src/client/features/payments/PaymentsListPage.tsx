@@ -10,7 +10,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListTable } from '../../components/ListTable';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
+import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
@@ -55,10 +57,11 @@ function PaymentsList() {
       title: t('payments.paidDate'),
       sortable: true,
       noWrap: true,
-      render: (r) => (r.paidDate ? <span title={r.paidDate}>{f.date(r.paidDate)}</span> : '—'),
+      render: (r) => <BsDate value={r.paidDate} empty="—" />,
     },
     {
       accessor: 'receiptNo',
+      ...DATA_CELL,
       title: t('payments.receiptNo'),
       noWrap: true,
       render: (r) =>
@@ -76,6 +79,7 @@ function PaymentsList() {
     },
     {
       accessor: 'businessName',
+      ...DATA_CELL,
       title: t('payments.business'),
       cellsStyle: () => ({ minWidth: 160 }),
       render: (r) => (
@@ -123,6 +127,11 @@ function PaymentsList() {
         <Button variant="light" component={Link} to="/payments/reconciliation">
           {t('reconciliation.title')}
         </Button>
+        <ExportButton
+          path="/payments/export"
+          query={{ filters: paymentFilters({ channel, status, range, wardId, q }) }}
+          fallbackName="payments"
+        />
       </PageHeader>
       <Group mb="sm" gap="sm" align="flex-start" grow preventGrowOverflow={false}>
         <TextInput

@@ -3,6 +3,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/useFormat';
 import { downloadReceipt } from './api';
 
 export function ReceiptDownload({
@@ -11,6 +12,7 @@ export function ReceiptDownload({
   payment: { id: number; receiptNo: string | null; payStatus: string };
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [busy, setBusy] = useState(false);
   if (payment.payStatus !== 'completed') return null;
   return (
@@ -19,7 +21,7 @@ export function ReceiptDownload({
         size="compact-sm"
         variant="light"
         loading={busy}
-        aria-label={t('receipt.downloadOf', { no: payment.receiptNo ?? '' })}
+        aria-label={t('receipt.downloadOf', { no: f.digits(payment.receiptNo) })}
         onClick={() => {
           setBusy(true);
           downloadReceipt(payment.id, payment.receiptNo)

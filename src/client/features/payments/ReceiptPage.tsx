@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { InfoGrid } from '../../components/InfoGrid';
+import { BsDate } from '../../components/BsDate';
+import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -33,14 +34,17 @@ export function ReceiptBody({ r }: { r: ReceiptView }) {
       <InfoGrid
         cols={{ base: 1, xs: 2 }}
         items={[
-          [t('receipt.receiptNo'), f.digits(r.receiptNo)],
-          [t('receipt.paidDate'), f.date(r.paidDate)],
+          [t('receipt.receiptNo'), data(f.digits(r.receiptNo))],
+          [t('receipt.paidDate'), <BsDate key="paidDate" value={r.paidDate} />],
           [t('receipt.fiscalYear'), pick(r.fiscalYear)],
           [t('receipt.ward'), `${f.num(r.ward.number)} — ${pick(r.ward)}`],
-          [t('applications.submissionNo'), f.digits(r.submissionNo)],
-          [t('applications.registrationNo'), r.registrationNo ? f.digits(r.registrationNo) : ''],
-          [t('form.businessName'), r.businessName],
-          [t('form.ownerName'), r.ownerName],
+          [t('applications.submissionNo'), data(f.digits(r.submissionNo))],
+          [
+            t('applications.registrationNo'),
+            data(r.registrationNo ? f.digits(r.registrationNo) : ''),
+          ],
+          [t('form.businessName'), data(r.businessName)],
+          [t('form.ownerName'), data(r.ownerName)],
           [
             t('receipt.paidThrough'),
             `${t(`payments.channel.${r.channel}`)}${r.gatewayTxnId ? ` · ${r.gatewayTxnId}` : ''}`,

@@ -1,24 +1,21 @@
 /**
  * Daily reconciliation (issue 6 §8) at `/payments/reconciliation`: completed payments per day
  * and channel in a BS date range (sent as AD), with the totals per channel and overall, and
- * the same report as a CSV download.
+ * the same report as a CSV or XLSX download in the user's language (ExportButton).
  */
-import { Alert, Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBs, todayBs } from '../../../shared/bs-date.js';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
-import {
-  CHANNELS,
-  downloadReconciliationCsv,
-  fetchReconciliation,
-  type ReconciliationQuery,
-} from './api';
+import { CHANNELS, fetchReconciliation, type ReconciliationQuery } from './api';
 import { adRange, BsRange, type BsRangeValue } from './BsRange';
 import { WardFilter } from './WardFilter';
 
@@ -33,7 +30,6 @@ function Reconciliation() {
     };
   });
   const [wardId, setWardId] = useState('');
-  const [downloading, setDownloading] = useState(false);
   const { from, to, reversed } = adRange(range);
   const valid = Boolean(from && to && !reversed);
   const query: ReconciliationQuery = { from, to, wardId: wardId ? Number(wardId) : undefined };
@@ -57,19 +53,12 @@ function Reconciliation() {
   return (
     <>
       <PageHeader title={t('reconciliation.title')}>
-        <Button
-          variant="light"
+        <ExportButton
+          path="/payments/reconciliation/export"
+          query={{ ...query }}
+          fallbackName="reconciliation"
           disabled={!valid}
-          loading={downloading}
-          onClick={() => {
-            setDownloading(true);
-            downloadReconciliationCsv(query)
-              .catch(() => undefined)
-              .finally(() => setDownloading(false));
-          }}
-        >
-          {t('reconciliation.csv')}
-        </Button>
+        />
       </PageHeader>
       <Anchor component={Link} to="/payments" size="sm" display="inline-block" mb="sm">
         ← {t('reconciliation.back')}
@@ -101,8 +90,8 @@ function Reconciliation() {
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={`${r.day}-${r.channel}`}>
-                  <Table.Td title={r.day} style={{ whiteSpace: 'nowrap' }}>
-                    {f.date(r.day)}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <BsDate value={r.day} />
                   </Table.Td>
                   <Table.Td>{t(`payments.channel.${r.channel}`)}</Table.Td>
                   <Table.Td ta="right">{f.num(r.count)}</Table.Td>

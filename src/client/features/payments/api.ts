@@ -189,11 +189,5 @@ export function fetchReconciliation(q: ReconciliationQuery, signal?: AbortSignal
   );
 }
 
-/** Downloads the reconciliation as CSV with the bearer token. */
-export async function downloadReconciliationCsv(q: ReconciliationQuery): Promise<void> {
-  const blob = await api.blob('/payments/reconciliation', { ...q, format: 'csv' });
-  saveBlob(blob, `reconciliation-${q.from}-${q.to}.csv`);
-}
-
 /** GET /api/payments/{id}/receipt. */
 export type { ReceiptView };

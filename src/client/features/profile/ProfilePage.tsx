@@ -170,13 +170,14 @@ export default function ProfilePage() {
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
-  const rows: [string, string][] = [
-    [t('auth.name'), user.name],
-    [t('auth.username'), user.username],
-    [t('auth.phone'), f.digits(user.phone)],
-    [t('auth.email'), user.email ?? '—'],
-    [t('auth.gender'), t(`gender.${user.gender}`)],
-    [t('profile.role'), t(`roles.${user.userType}`)],
+  // [label, value, is the value the user's own data (shown as typed, not translated)]
+  const rows: [string, string, boolean][] = [
+    [t('auth.name'), user.name, true],
+    [t('auth.username'), user.username, true],
+    [t('auth.phone'), f.digits(user.phone), true],
+    [t('auth.email'), user.email ?? '—', true],
+    [t('auth.gender'), t(`gender.${user.gender}`), false],
+    [t('profile.role'), t(`roles.${user.userType}`), false],
   ];
 
   return (
@@ -185,10 +186,15 @@ export default function ProfilePage() {
       <Card withBorder radius="md" maw={720}>
         <Table variant="vertical" layout="fixed" withRowBorders>
           <Table.Tbody>
-            {rows.map(([k, v]) => (
+            {rows.map(([k, v, isData]) => (
               <Table.Tr key={k}>
                 <Table.Th w="40%">{k}</Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{v}</Table.Td>
+                <Table.Td
+                  style={{ overflowWrap: 'anywhere' }}
+                  translate={isData ? 'no' : undefined}
+                >
+                  {v}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

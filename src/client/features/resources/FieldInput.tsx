@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { RESOURCES } from '../../../shared/permissions.js';
 import { FileLink } from '../../components/AuthImage';
+import { BsDatePicker } from '../../components/BsDatePicker';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { useFormat, type Formatter } from '../../lib/useFormat';
@@ -253,7 +254,7 @@ export function FieldInput({
           {...text}
           type="tel"
           inputMode="numeric"
-          placeholder={f.digits('98XXXXXXXX')}
+          placeholder={t('a11y.phonePlaceholder')}
           autoComplete="off"
         />
       );
@@ -280,11 +281,16 @@ export function FieldInput({
       );
     case 'bsDate':
       return (
-        <TextInput
-          {...text}
+        <BsDatePicker
+          name={fd.name}
+          label={common.label}
           description={common.description ?? t('payment.paidDateHelp')}
-          placeholder={f.lang === 'ne' ? '२०८२-०४-०१' : '2082-04-01'}
-          autoComplete="off"
+          required={required}
+          error={common.error}
+          onBlur={onBlur}
+          inputRef={inputRef}
+          value={str}
+          onChange={(text) => onChange(text)}
         />
       );
     case 'enum':

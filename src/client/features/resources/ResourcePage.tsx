@@ -26,7 +26,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hasAnyPermission } from '../../../shared/permissions.js';
-import { ListTable } from '../../components/ListTable';
+import { BsDate } from '../../components/BsDate';
+import { ExportButton } from '../../components/ExportButton';
+import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { api, request, type Envelope } from '../../lib/api';
@@ -47,7 +49,10 @@ export function defaultRowName(row: ResourceRow, f: Formatter): string {
   if (typeof row.code === 'string' && row.code) return f.digits(row.code);
   if (row.nameEn || row.nameNe) return f.name(row);
   for (const k of ['name', 'username', 'slug', 'phone']) {
-    if (typeof row[k] === 'string' && row[k]) return f.digits(row[k] as string);
+    // Names and usernames as typed (data); phone numbers and slugs in the language's digits.
+    if (typeof row[k] === 'string' && row[k]) {
+      return k === 'name' || k === 'username' ? (row[k] as string) : f.digits(row[k] as string);
+    }
   }
   return `#${f.num(row.id)}`;
 }
@@ -76,15 +81,17 @@ function renderCell(col: ColumnDef, row: ResourceRow, ctx: RenderContext): React
   const v = row[col.key];
   switch (col.kind) {
     case 'name': {
-      const text = row[langKey(col.key, f)] || row[`${col.key}En`] || row[`${col.key}Ne`];
-      return text ? String(text) : '—';
+      const own = row[langKey(col.key, f)];
+      const text = own || row[`${col.key}En`] || row[`${col.key}Ne`];
+      // Without a name in the user's language, the other one is shown as stored: data.
+      return own ? String(own) : text ? <span translate="no">{String(text)}</span> : '—';
     }
     case 'number':
       return v == null || v === '' ? '—' : f.num(Number(v));
     case 'money':
       return v == null || v === '' ? '—' : f.money(Number(v));
     case 'date':
-      return v ? <span title={String(v)}>{f.date(String(v))}</span> : '—';
+      return <BsDate value={v ? String(v) : null} empty="—" />;
     case 'datetime':
       return v ? dateTime(v, f) : '—';
     case 'digits':
@@ -338,6 +345,10 @@ function ResourceList({ config }: { config: ResourceConfig }) {
     noWrap: col.noWrap ?? (col.kind !== 'name' && col.kind !== 'text'),
     textAlign: col.kind === 'number' || col.kind === 'money' ? 'right' : undefined,
     cellsStyle: col.minWidth ? () => ({ minWidth: col.minWidth }) : undefined,
+    // Text and codes are shown as typed: data, not language (translate="no").
+    ...(!col.render && (!col.kind || col.kind === 'text' || col.kind === 'digits')
+      ? DATA_CELL
+      : {}),
     render: (row: ResourceRow) => renderCell(col, row, ctx),
   }));
   if (!config.readOnly) {
@@ -415,6 +426,11 @@ function ResourceList({ config }: { config: ResourceConfig }) {
             {t('resource.createTitle', { name: t(config.one) })}
           </Button>
         )}
+        <ExportButton
+          path={`/${config.name}/export`}
+          query={{ filters }}
+          fallbackName={config.name}
+        />
       </PageHeader>
       <Group mb="sm" gap="sm" align="flex-end" grow preventGrowOverflow={false}>
         {config.search !== false && (

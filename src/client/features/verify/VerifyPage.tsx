@@ -45,7 +45,9 @@ function CodeForm({ initial }: { initial: string }) {
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput
           label={t('verify.codeLabel')}
+          // An example code: a value, written the same in every language.
           placeholder="K7Q2-9XMDA3F1B2"
+          translate="no"
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
           style={{ flex: 1 }}
@@ -95,7 +97,7 @@ export default function VerifyPage() {
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th w="42%">{t('verify.business')}</Table.Th>
-                <Table.Td>{v.businessName}</Table.Td>
+                <Table.Td translate="no">{v.businessName}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('verify.registrationNo')}</Table.Th>
@@ -113,7 +115,7 @@ export default function VerifyPage() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('verify.validUntil')}</Table.Th>
-                <Table.Td title={v.validUntil}>{f.date(v.validUntil)}</Table.Td>
+                <Table.Td title={f.digits(v.validUntil)}>{f.date(v.validUntil)}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>

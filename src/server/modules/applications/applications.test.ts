@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { adToBs, todayAd } from '../../../shared/bs-date.js';
 import { fiscalYearOf } from '../../../shared/fiscal-year.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auth,
@@ -539,5 +540,296 @@ describe('dashboard', () => {
       fiscalYear: { code: '2080/81' },
     });
     expect(empty.revenueByMonth.every((m: { total: number }) => m.total === 0)).toBe(true);
+  });
+
+  /**
+   * Acceptance (issue 7 §3): "Dashboard figures equal the counts from the database for seeded
+   * data with a known mix". A fresh copy of the seeded database (no applications yet), eight
+   * applications in every status across two wards and two business types, payments on two
+   * dates of the current fiscal year; every figure is checked against the known mix and
+   * against plain SQL over the same database.
+   */
+  describe('figures of a known mix equal the database', () => {
+    let d: TestContext;
+    let tok: { ward1: string; admin: string };
+    const FY_ORDER = [4, 5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3];
+    type Figures = {
+      total: number;
+      pending: number;
+      verified: number;
+      paid: number;
+      approved: number;
+      rejected: number;
+      cancelled: number;
+      paidAmount: number;
+      users: number;
+      fiscalYear: { id: number; code: string } | null;
+      byWard: { wardId: number; number: number; n: number }[];
+      byBusinessType: { id: number; nameEn: string; n: number }[];
+      revenueByMonth: { month: number; total: number }[];
+    };
+    const get = async (token: string, q = '') => {
+      const res = await d.app.inject({
+        method: 'GET',
+        url: `/api/dashboard${q}`,
+        headers: auth(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Figures;
+    };
+    const rows = async <T>(query: SQL) =>
+      ((await d.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    /** Revenue per BS month in the fiscal year's order, from [AD date, paisa] pairs. */
+    const months = (paid: [string, number][]) =>
+      FY_ORDER.map((month) => ({
+        month,
+        total: paid
+          .filter(([day]) => adToBs(day).month === month)
+          .reduce((sum, [, p]) => sum + p, 0),
+      }));
+
+    // the mix: [ward number, business type id, what happens, payment date]
+    const fy = fiscalYearOf(todayAd());
+    const DAY1 = fy.startAd; // 1 Shrawan of the current fiscal year
+    const DAY2 = todayAd(); // another BS month unless today is in Shrawan (the sums still hold)
+    const RETAIL = 1;
+    const TEA = 5;
+    let ids: Record<string, number>;
+    let bills: Record<string, number>;
+    let ward: { one: number; two: number };
+    let users: { a: number; b: number };
+    let applicantA: string;
+
+    beforeAll(async () => {
+      d = await buildTestApp();
+      tok = await staffTokens(d.app);
+      const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from applications`);
+      expect(n, 'the seeded database has no applications').toBe(0);
+      const a = await newApplicant(d.app, 'Mix A');
+      const b = await newApplicant(d.app, 'Mix B');
+      applicantA = a.token;
+      users = { a: a.id, b: b.id };
+      ward = { one: await wardId(d.app, tok.admin, 1), two: await wardId(d.app, tok.admin, 2) };
+      const mix: [name: string, owner: string, ward: number, type: number][] = [
+        ['pending', a.token, 1, TEA],
+        ['verified', a.token, 1, TEA],
+        ['paid', a.token, 2, TEA],
+        ['approved2', a.token, 2, RETAIL],
+        ['approved1', b.token, 1, RETAIL],
+        ['terminated', b.token, 2, TEA],
+        ['rejected', b.token, 1, TEA],
+        ['cancelled', b.token, 2, RETAIL],
+      ];
+      ids = {};
+      for (const [name, owner, w, type] of mix) {
+        ids[name] = await submit(d.app, owner, w, { businessTypeId: type });
+      }
+      const ok = async (res: Awaited<ReturnType<typeof act>>) => {
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data;
+      };
+      bills = {};
+      const payOn = async (name: string, day: string) => {
+        await ok(await act(d.app, tok.admin, ids[name], 'verify'));
+        const paid = await ok(
+          await act(d.app, tok.admin, ids[name], 'payments', {
+            receiptNo: nextReceipt(),
+            paidDate: day,
+            channel: 'counter',
+          }),
+        );
+        bills[name] = paid.bill.total;
+      };
+      await ok(await act(d.app, tok.admin, ids.verified, 'verify'));
+      await payOn('paid', DAY1);
+      await payOn('approved2', DAY2);
+      await ok(await act(d.app, tok.admin, ids.approved2, 'approve'));
+      await payOn('approved1', DAY1);
+      await ok(await act(d.app, tok.admin, ids.approved1, 'approve'));
+      await payOn('terminated', DAY2);
+      await ok(await act(d.app, tok.admin, ids.terminated, 'approve'));
+      await ok(
+        await act(d.app, tok.admin, ids.terminated, 'terminate', { remarks: 'Business closed' }),
+      );
+      await ok(await act(d.app, tok.admin, ids.rejected, 'reject', { remarks: 'Wrong capital' }));
+      await ok(await act(d.app, b.token, ids.cancelled, 'cancel', { remarks: 'Not needed' }));
+    });
+    afterAll(() => d.close());
+
+    it('the whole palika (system admin): counts, series and users', async () => {
+      const all = await get(tok.admin);
+      expect(all).toMatchObject({
+        total: 8,
+        pending: 1,
+        verified: 1,
+        paid: 1,
+        approved: 2,
+        rejected: 1,
+        cancelled: 2,
+        paidAmount: bills.paid + bills.approved2 + bills.approved1 + bills.terminated,
+        fiscalYear: { code: fy.code },
+      });
+      expect(bills.paid).toBeGreaterThan(0);
+      // registrations: approved ones and the terminated one (it has a number), not the
+      // applicant-cancelled one
+      expect(all.byWard).toEqual([
+        { wardId: ward.one, number: 1, n: 1 },
+        { wardId: ward.two, number: 2, n: 2 },
+      ]);
+      expect(all.byBusinessType.map((b) => [b.id, b.n])).toEqual([
+        [RETAIL, 2],
+        [TEA, 1],
+      ]);
+      expect(all.revenueByMonth).toEqual(
+        months([
+          [DAY1, bills.paid],
+          [DAY2, bills.approved2],
+          [DAY1, bills.approved1],
+          [DAY2, bills.terminated],
+        ]),
+      );
+      if (adToBs(DAY2).month !== 4) {
+        expect(all.revenueByMonth.filter((m) => m.total > 0)).toHaveLength(2);
+      }
+
+      // the same figures from plain SQL over the database
+      const byStatus = await rows<{ s: string; n: number }>(
+        sql`select app_status as s, count(*)::int as n from applications
+            where deleted_on is null group by app_status`,
+      );
+      for (const { s, n } of byStatus) expect(all[s as keyof Figures], s).toBe(n);
+      expect(all.total).toBe(byStatus.reduce((sum, r) => sum + r.n, 0));
+      const [{ paid }] = await rows<{ paid: string }>(
+        sql`select coalesce(sum(total), 0)::text as paid from payments
+            where pay_status = 'completed' and deleted_on is null`,
+      );
+      expect(all.paidAmount).toBe(Number(paid));
+      const perWard = await rows<{ number: number; n: number }>(
+        sql`select w.number, count(*)::int as n from applications a
+            join wards w on w.id = a.ward_id
+            where a.deleted_on is null and not a.is_renewal and a.registration_no is not null
+            group by w.number order by w.number`,
+      );
+      expect(all.byWard.map((w) => ({ number: w.number, n: w.n }))).toEqual(perWard);
+      const perType = await rows<{ id: number; n: number }>(
+        sql`select business_type_id as id, count(*)::int as n from applications
+            where deleted_on is null and not is_renewal and registration_no is not null
+            group by business_type_id order by n desc, id`,
+      );
+      expect(all.byBusinessType.map((b) => ({ id: b.id, n: b.n }))).toEqual(perType);
+      const paidRows = await rows<{ day: string; total: string }>(
+        sql`select paid_date::text as day, total::text from payments
+            where pay_status = 'completed' and deleted_on is null`,
+      );
+      expect(all.revenueByMonth).toEqual(
+        months(paidRows.map((r) => [r.day, Number(r.total)] as [string, number])),
+      );
+      const [{ users: userCount }] = await rows<{ users: number }>(
+        sql`select count(*)::int as users from users where deleted_on is null`,
+      );
+      expect(all.users).toBe(userCount);
+    });
+
+    it('the ward filter, and a ward admin scoped to their ward', async () => {
+      const two = await get(tok.admin, `?wardId=${ward.two}`);
+      expect(two).toMatchObject({
+        total: 4,
+        pending: 0,
+        verified: 0,
+        paid: 1,
+        approved: 1,
+        rejected: 0,
+        cancelled: 2,
+        paidAmount: bills.paid + bills.approved2 + bills.terminated,
+        // applicants with an application in ward 2: A and B
+        users: 2,
+      });
+      expect(two.byWard).toEqual([{ wardId: ward.two, number: 2, n: 2 }]);
+      expect(two.byBusinessType.map((b) => [b.id, b.n])).toEqual([
+        [RETAIL, 1],
+        [TEA, 1],
+      ]);
+      expect(two.revenueByMonth).toEqual(
+        months([
+          [DAY1, bills.paid],
+          [DAY2, bills.approved2],
+          [DAY2, bills.terminated],
+        ]),
+      );
+
+      const mine = await get(tok.ward1);
+      // the ward admin of ward 1 asking for ward 2 still gets ward 1 only
+      expect(await get(tok.ward1, `?wardId=${ward.two}`)).toMatchObject({ total: 0 });
+      expect(mine).toMatchObject({
+        total: 4,
+        pending: 1,
+        verified: 1,
+        paid: 0,
+        approved: 1,
+        rejected: 1,
+        cancelled: 0,
+        paidAmount: bills.approved1,
+        users: 2,
+      });
+      expect(mine).toEqual(await get(tok.admin, `?wardId=${ward.one}`));
+      expect(mine.byWard).toEqual([{ wardId: ward.one, number: 1, n: 1 }]);
+      expect(mine.byBusinessType.map((b) => [b.id, b.n])).toEqual([[RETAIL, 1]]);
+      expect(mine.revenueByMonth).toEqual(months([[DAY1, bills.approved1]]));
+    });
+
+    it('an applicant sees only their own applications', async () => {
+      const own = await get(applicantA);
+      expect(own).toMatchObject({
+        total: 4,
+        pending: 1,
+        verified: 1,
+        paid: 1,
+        approved: 1,
+        rejected: 0,
+        cancelled: 0,
+        paidAmount: bills.paid + bills.approved2,
+        users: 1,
+      });
+      expect(own.byWard.map((w) => [w.number, w.n])).toEqual([[2, 1]]);
+      expect(own.byBusinessType.map((b) => [b.id, b.n])).toEqual([[RETAIL, 1]]);
+      const [{ n }] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from applications
+            where user_id = ${users.a} and deleted_on is null`,
+      );
+      expect(own.total).toBe(n);
+    });
+
+    it('the fiscal year filter: the current year equals everything, an older one is empty', async () => {
+      const fys = (
+        await d.app.inject({
+          method: 'GET',
+          url: '/api/fiscal-years/all',
+          headers: auth(tok.admin),
+        })
+      ).json().data as { id: number; code: string; isCurrent: boolean }[];
+      const current = fys.find((y) => y.isCurrent)!;
+      expect(current.code).toBe(fy.code);
+      // With any filter, users are the applicants of the chosen applications (A and B), not
+      // every account.
+      expect(await get(tok.admin, `?fiscalYearId=${current.id}`)).toEqual({
+        ...(await get(tok.admin)),
+        users: 2,
+      });
+      const both = await get(tok.admin, `?fiscalYearId=${current.id}&wardId=${ward.one}`);
+      expect(both).toEqual(await get(tok.ward1));
+      const older = fys.find((y) => y.code < fy.code)!;
+      const old = await get(tok.admin, `?fiscalYearId=${older.id}`);
+      expect(old).toMatchObject({
+        total: 0,
+        pending: 0,
+        approved: 0,
+        paidAmount: 0,
+        users: 0,
+        byWard: [],
+        byBusinessType: [],
+        fiscalYear: { id: older.id, code: older.code },
+      });
+      expect(old.revenueByMonth).toEqual(months([]));
+    });
   });
 });

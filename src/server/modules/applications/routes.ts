@@ -22,7 +22,7 @@ import {
 import { translate } from '../../../shared/i18n/index.js';
 import { todayAd } from '../../../shared/bs-date.js';
 import { formatAdAsBs } from '../../../shared/format.js';
-import { sendExport, type ExportColumn } from '../../lib/export.js';
+import { exportQuerySchema, sendExport, type ExportColumn } from '../../lib/export.js';
 
 /** A header in both languages from a translation key. */
 const h = (key: string) => ({ en: translate('en-US', key), ne: translate('ne', key) });
@@ -170,18 +170,13 @@ export default async function applicationRoutes(
       schema: {
         tags: ['applications'],
         summary:
-          'The applications list (same filters and scope) as CSV or XLSX, streamed, in the language asked (lang); X-Total-Count gives the rows',
-        querystring: listQuerySchema.pick({ filters: true, lang: true }).extend({
-          format: z.enum(['csv', 'xlsx']).default('csv'),
-        }),
+          'The applications list (same filters, sort and scope) as CSV or XLSX, streamed, in the language asked (lang); X-Total-Count gives the rows',
+        querystring: exportQuerySchema,
       },
     },
     async (req, reply) => {
       const lang = req.query.lang ?? requestLang(req);
-      const { total, batches } = await service.exportRows(
-        currentUser(req),
-        req.query.filters ?? {},
-      );
+      const { total, batches } = await service.exportRows(currentUser(req), req.query);
       type Row =
         Awaited<ReturnType<typeof service.exportRows>> extends {
           batches: AsyncIterable<(infer R)[]>;
@@ -235,6 +230,58 @@ export default async function applicationRoutes(
       },
     },
     async (req) => service.renewals(currentUser(req), req.query),
+  );
+
+  r.get(
+    '/applications/renewals/export',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['applications'],
+        summary:
+          'renewRegistrationList (same filters, sort and scope) as CSV or XLSX, streamed, in the language asked (lang); X-Total-Count gives the rows',
+        querystring: exportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { total, batches } = await service.exportRenewals(currentUser(req), req.query);
+      type Row =
+        Awaited<ReturnType<typeof service.exportRenewals>> extends {
+          batches: AsyncIterable<(infer R)[]>;
+        }
+          ? R
+          : never;
+      const columns: ExportColumn<Row>[] = [
+        { header: h('applications.registrationNo'), value: (r) => r.registrationNo, width: 16 },
+        { header: h('applications.businessName'), value: (r) => r.businessName, width: 30 },
+        { header: h('applications.ownerName'), value: (r) => r.ownerName, width: 24 },
+        {
+          header: h('applications.businessType'),
+          value: (r, l) => (l === 'ne' ? r.businessTypeNameNe : r.businessTypeNameEn),
+          width: 24,
+        },
+        { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
+        { header: h('export.expiryBs'), value: (r, l) => formatAdAsBs(r.expiryDate, l) },
+        { header: h('export.daysToExpiry'), value: (r) => r.daysToExpiry, width: 12 },
+        {
+          header: h('renewal.state'),
+          value: (r, l) =>
+            translate(l, r.daysToExpiry < 0 ? 'renewal.expired' : 'renewal.expiring'),
+        },
+        {
+          header: h('export.renewalStatus'),
+          value: (r, l) => (r.renewalStatus ? translate(l, `status.${r.renewalStatus}`) : null),
+        },
+      ];
+      return sendExport(reply, {
+        format: req.query.format,
+        name: `renewals-${todayAd()}`,
+        lang: req.query.lang ?? requestLang(req),
+        columns,
+        batches,
+        total,
+      });
+    },
   );
 
   r.post(

@@ -43,6 +43,7 @@ import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError, type FieldError } from '../../errors.js';
 import { boolValue, enumValue, f, filterTerms, listPlan, type ListSpec } from '../../lib/list.js';
+import { listBatches, type ExportQuery } from '../../lib/export.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   APPLICATION_STATUSES,
@@ -250,24 +251,24 @@ export class ApplicationService {
   }
 
   /**
-   * The applications list with the list's filters, for an export (issue 7 §4): the row count
-   * and the rows in keyset batches of 1,000 (newest first), so a large list streams.
+   * The applications list with the list's filters, scope and sort, for an export (issue 7 §4):
+   * the row count and the rows in batches (lib/export.ts listBatches), so a large list streams.
    */
-  async exportRows(actor: Actor, filters: Record<string, unknown>) {
+  async exportRows(actor: Actor, q: Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>) {
     const where = and(
       isNull(applications.deletedOn),
       scopeOf(actor),
-      ...filterTerms(APPLICATION_LIST, filters),
+      ...filterTerms(APPLICATION_LIST, q.filters ?? {}),
     );
     const [{ total }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(applications)
       .where(where);
-    const db = this.db;
-    async function* batches() {
-      let before = 2_147_483_647;
-      for (;;) {
-        const rows = await db
+    const batches = listBatches(
+      APPLICATION_LIST,
+      q,
+      (cursor, orderBy, limit, offset) =>
+        this.db
           .select({
             ...LIST_COLUMNS,
             capitalCurrent: applications.capitalCurrent,
@@ -276,15 +277,13 @@ export class ApplicationService {
           .from(applications)
           .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
           .innerJoin(wards, eq(wards.id, applications.wardId))
-          .where(and(where, sql`${applications.id} < ${before}`))
-          .orderBy(desc(applications.id))
-          .limit(1000);
-        if (!rows.length) return;
-        yield rows;
-        before = rows[rows.length - 1].id;
-      }
-    }
-    return { total, batches: batches() };
+          .where(and(where, cursor))
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      (r) => r.id,
+    );
+    return { total, batches };
   }
 
   /** The row if `actor` may see it, else 404. */
@@ -999,15 +998,65 @@ export class ApplicationService {
    */
   async renewals(actor: Actor, q: ListQuery) {
     const today = todayAd();
-    const plan = listPlan(RENEWAL_LIST, q, [
+    const plan = listPlan(RENEWAL_LIST, q, this.renewalBase(actor, today));
+    const rows = await this.renewalRows(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+    const [{ total }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(plan.where);
+    return {
+      data: rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+      meta: { total },
+    };
+  }
+
+  /**
+   * renewRegistrationList for an export (issue 7 §4): the row count and the rows with the
+   * list's filters, scope and sort, in batches (lib/export.ts listBatches).
+   */
+  async exportRenewals(actor: Actor, q: Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>) {
+    const today = todayAd();
+    const where = and(
+      ...this.renewalBase(actor, today),
+      ...filterTerms(RENEWAL_LIST, q.filters ?? {}),
+    );
+    const [{ total }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(where);
+    const batches = listBatches(
+      RENEWAL_LIST,
+      q,
+      async (cursor, orderBy, limit, offset) =>
+        (
+          await this.renewalRows(and(where, cursor))
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset)
+        ).map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+      (r) => r.id,
+    );
+    return { total, batches };
+  }
+
+  /** The conditions of renewRegistrationList: approved, not a renewal, within the window. */
+  private renewalBase(actor: Actor, today: string): (SQL | undefined)[] {
+    return [
       isNull(applications.deletedOn),
       scopeOf(actor),
       eq(applications.appStatus, 'approved'),
       eq(applications.isRenewal, false),
       sql`${applications.expiryDate} <= ${addDaysAd(today, RENEWAL_WINDOW_DAYS)}`,
-    ]);
+    ];
+  }
+
+  /** The renewal list's row query (with any open renewal of each registration). */
+  private renewalRows(where: SQL | undefined) {
     const renewal = alias(applications, 'renewal');
-    const rows = await this.db
+    return this.db
       .select({
         id: applications.id,
         registrationNo: applications.registrationNo,
@@ -1034,18 +1083,8 @@ export class ApplicationService {
           isNull(renewal.deletedOn),
         ),
       )
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-    const [{ total }] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(applications)
-      .where(plan.where);
-    return {
-      data: rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
-      meta: { total },
-    };
+      .where(where)
+      .$dynamic();
   }
 
   // ------------------------------------------------------------------ document checklist

@@ -24,8 +24,11 @@ export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 /** Login and register attempts per IP per minute (RATE_LIMIT_LOGIN overrides for tests). */
 const LOGIN_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_LOGIN ?? 60);
-/** Absolute token lifetime; the idle limit is config.tokenIdleMinutes. */
-const TOKEN_DAYS = 7;
+/**
+ * Absolute session lifetime (issue 8 §5: 12 hours, one working day, whatever the activity); the
+ * idle limit is config.tokenIdleMinutes (30 by default).
+ */
+export const SESSION_MAX_HOURS = 12;
 
 const messageSchema = z.object({ message: z.string() });
 const sessionSchema = z.object({ data: z.object({ token: z.string(), user: userSchema }) });
@@ -35,7 +38,7 @@ export async function issueToken(db: Db, userId: number, ip: string, userAgent?:
   await db.insert(accessTokens).values({
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + TOKEN_DAYS * 86_400_000),
+    expiresAt: new Date(Date.now() + SESSION_MAX_HOURS * 3_600_000),
     ip,
     userAgent: userAgent?.slice(0, 300) ?? null,
   });

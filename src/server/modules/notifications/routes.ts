@@ -5,13 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { reqText } from '../../../shared/schemas/fields.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { applications, notifications, outbox } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { exportBatchSize, sendExport, type ExportColumn } from '../../lib/export.js';
+import { translate, type Lang } from '../../../shared/i18n/index.js';
+import { formatAdAsBs, toNepaliDigits } from '../../../shared/format.js';
+import { todayAd } from '../../../shared/bs-date.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ApplicationService } from '../applications/service.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -26,6 +30,29 @@ const ids = z.preprocess(
   (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
   z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
 );
+
+/** The outbox list's filters (list and export). */
+const outboxFilters = z.object({
+  status: z.enum(['pending', 'sent', 'failed']).optional(),
+  channel: z.enum(['sms', 'email']).optional(),
+  applicationId: z.coerce.number().int().positive().optional(),
+});
+
+/** A header in both languages from a translation key. */
+const h = (key: string) => ({ en: translate('en-US', key), ne: translate('ne', key) });
+
+/** An instant as BS date and Nepal time (HH:mm), digits in the language. */
+function bsDateTime(d: Date | null, lang: Lang): string | null {
+  if (!d) return null;
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kathmandu',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+  const text = `${formatAdAsBs(d, lang)} ${time}`;
+  return lang === 'ne' ? toNepaliDigits(text) : text;
+}
 
 export default async function notificationRoutes(
   app: FastifyInstance,
@@ -138,6 +165,38 @@ export default async function notificationRoutes(
     },
   );
 
+  /** The outbox rows a user may see with these filters. */
+  function outboxWhere(u: ReturnType<typeof currentUser>, q: z.output<typeof outboxFilters>) {
+    return and(
+      q.status ? eq(outbox.status, q.status) : undefined,
+      q.channel ? eq(outbox.channel, q.channel) : undefined,
+      q.applicationId ? eq(outbox.applicationId, q.applicationId) : undefined,
+      // OTP messages carry codes: only the system admin sees rows without an application
+      u.userType === 'systemadmin' ? undefined : scopeOf(u),
+    );
+  }
+
+  /** The outbox list's row query; OTP texts are masked (they carry codes). */
+  function outboxRows() {
+    return db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        recipient: outbox.recipient,
+        kind: outbox.kind,
+        applicationId: outbox.applicationId,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        sentAt: outbox.sentAt,
+        createdAt: outbox.createdAt,
+        body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
+      })
+      .from(outbox)
+      .leftJoin(applications, eq(applications.id, outbox.applicationId))
+      .$dynamic();
+  }
+
   r.get(
     '/outbox',
     {
@@ -146,40 +205,13 @@ export default async function notificationRoutes(
         tags: ['notifications'],
         summary:
           'Messages and their delivery (pending, sent, failed), newest first; ward admins see those of their ward',
-        querystring: page.extend({
-          status: z.enum(['pending', 'sent', 'failed']).optional(),
-          channel: z.enum(['sms', 'email']).optional(),
-          applicationId: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: page.extend(outboxFilters.shape),
       },
     },
     async (req) => {
-      const u = currentUser(req);
       const q = req.query;
-      const where = and(
-        q.status ? eq(outbox.status, q.status) : undefined,
-        q.channel ? eq(outbox.channel, q.channel) : undefined,
-        q.applicationId ? eq(outbox.applicationId, q.applicationId) : undefined,
-        // OTP messages carry codes: only the system admin sees rows without an application
-        u.userType === 'systemadmin' ? undefined : scopeOf(u),
-      );
-      const base = db
-        .select({
-          id: outbox.id,
-          channel: outbox.channel,
-          recipient: outbox.recipient,
-          kind: outbox.kind,
-          applicationId: outbox.applicationId,
-          status: outbox.status,
-          attempts: outbox.attempts,
-          lastError: outbox.lastError,
-          sentAt: outbox.sentAt,
-          createdAt: outbox.createdAt,
-          body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
-        })
-        .from(outbox)
-        .leftJoin(applications, eq(applications.id, outbox.applicationId));
-      const rows = await base
+      const where = outboxWhere(currentUser(req), q);
+      const rows = await outboxRows()
         .where(where)
         .orderBy(desc(outbox.id))
         .limit(q.rowsPerPage)
@@ -197,6 +229,80 @@ export default async function notificationRoutes(
         })),
         meta: { total },
       };
+    },
+  );
+
+  r.get(
+    '/outbox/export',
+    {
+      config: { access: { permissions: ['view-notifications', 'send-notifications'] } },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'The outbox (same filters and scope, newest first) as CSV or XLSX, streamed, in the language asked (lang); OTP texts masked; X-Total-Count gives the rows',
+        querystring: outboxFilters.extend({
+          format: z.enum(['csv', 'xlsx']).default('csv'),
+          lang: z.enum(['en-US', 'ne']).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { format, lang, ...filters } = req.query;
+      const where = outboxWhere(currentUser(req), filters);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(outbox)
+        .leftJoin(applications, eq(applications.id, outbox.applicationId))
+        .where(where);
+      const size = exportBatchSize();
+      // keyset pages, newest first, like the list
+      async function* batches() {
+        let before: number | null = null;
+        for (;;) {
+          const rows = await outboxRows()
+            .where(and(where, before === null ? undefined : lt(outbox.id, before)))
+            .orderBy(desc(outbox.id))
+            .limit(size);
+          if (rows.length) yield rows;
+          if (rows.length < size) return;
+          before = rows[rows.length - 1].id;
+        }
+      }
+      type Row = Awaited<ReturnType<ReturnType<typeof outboxRows>['execute']>>[number];
+      const columns: ExportColumn<Row>[] = [
+        { header: h('notifications.createdAt'), value: (m, l) => bsDateTime(m.createdAt, l) },
+        {
+          header: h('notifications.status'),
+          value: (m, l) => translate(l, `notifications.statuses.${m.status}`),
+        },
+        { header: h('export.attempts'), value: (m) => m.attempts, width: 10 },
+        { header: h('notifications.lastError'), value: (m) => m.lastError, width: 30 },
+        {
+          header: h('notifications.channel'),
+          value: (m, l) => translate(l, `notifications.channels.${m.channel}`),
+          width: 10,
+        },
+        { header: h('notifications.recipient'), value: (m) => m.recipient, width: 24 },
+        {
+          header: h('notifications.kind'),
+          value: (m, l) => {
+            const key = `notifications.kinds.${m.kind}`;
+            const text = translate(l, key);
+            return text === key ? m.kind : text;
+          },
+        },
+        { header: h('notifications.application'), value: (m) => m.applicationId, width: 10 },
+        { header: h('notifications.body'), value: (m) => m.body, width: 50 },
+        { header: h('export.sentAt'), value: (m, l) => bsDateTime(m.sentAt, l) },
+      ];
+      return sendExport(reply, {
+        format,
+        name: `outbox-${todayAd()}`,
+        lang: lang ?? requestLang(req),
+        columns,
+        batches: batches(),
+        total,
+      });
     },
   );
 

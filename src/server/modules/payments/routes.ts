@@ -11,8 +11,13 @@ import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { applications, cities, fiscalYears, payments, settings, wards } from '../../db/schema.js';
 import { toCsv } from '../../lib/csv.js';
-import { enumValue, f, listPlan, type ListSpec } from '../../lib/list.js';
+import { exportQuerySchema, listBatches, sendExport, type ExportColumn } from '../../lib/export.js';
+import { enumValue, f, filterTerms, listPlan, type ListSpec } from '../../lib/list.js';
 import { currentUser } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
+import { translate } from '../../../shared/i18n/index.js';
+import { formatAdAsBs, toNepaliDigits } from '../../../shared/format.js';
+import { todayAd } from '../../../shared/bs-date.js';
 import { scopeOf, type ApplicationService } from '../applications/service.js';
 import type { PdfRenderer } from '../certificates/render.js';
 import { receiptViewSchema, type ReceiptView } from '../../../shared/schemas/payments.js';
@@ -42,6 +47,32 @@ export const PAYMENT_LIST: ListSpec = {
   },
   tiebreak: payments.id,
 };
+
+/** A header in both languages from a translation key. */
+const h = (key: string) => ({ en: translate('en-US', key), ne: translate('ne', key) });
+
+/** The payments list's row (list and export). */
+const PAYMENT_COLUMNS = {
+  id: payments.id,
+  applicationId: payments.applicationId,
+  submissionNo: applications.submissionNo,
+  businessName: applications.businessName,
+  wardNumber: wards.number,
+  channel: payments.channel,
+  payStatus: payments.payStatus,
+  total: payments.total,
+  paidDate: payments.paidDate,
+  receiptNo: payments.receiptNo,
+  gatewayTxnId: payments.gatewayTxnId,
+  createdAt: payments.createdAt,
+};
+
+/** The reconciliation query (JSON and every file format). */
+const reconciliationQuery = z.object({
+  from: DATE,
+  to: DATE,
+  wardId: z.coerce.number().int().positive().optional(),
+});
 
 export default async function paymentRoutes(
   app: FastifyInstance,
@@ -183,20 +214,7 @@ export default async function paymentRoutes(
         scopeOf(currentUser(req)),
       ]);
       const rows = await db
-        .select({
-          id: payments.id,
-          applicationId: payments.applicationId,
-          submissionNo: applications.submissionNo,
-          businessName: applications.businessName,
-          wardNumber: wards.number,
-          channel: payments.channel,
-          payStatus: payments.payStatus,
-          total: payments.total,
-          paidDate: payments.paidDate,
-          receiptNo: payments.receiptNo,
-          gatewayTxnId: payments.gatewayTxnId,
-          createdAt: payments.createdAt,
-        })
+        .select(PAYMENT_COLUMNS)
         .from(payments)
         .innerJoin(applications, eq(applications.id, payments.applicationId))
         .innerJoin(wards, eq(wards.id, applications.wardId))
@@ -217,6 +235,143 @@ export default async function paymentRoutes(
   );
 
   r.get(
+    '/payments/export',
+    {
+      config: { access: { permissions: ['view-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The payments list (same filters, sort and ward scope) as CSV or XLSX, streamed, in the language asked (lang); X-Total-Count gives the rows',
+        querystring: exportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const where = and(
+        isNull(applications.deletedOn),
+        scopeOf(currentUser(req)),
+        ...filterTerms(PAYMENT_LIST, req.query.filters ?? {}),
+      );
+      const [{ total }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .where(where);
+      const batches = listBatches(
+        PAYMENT_LIST,
+        req.query,
+        (cursor, orderBy, limit, offset) =>
+          db
+            .select(PAYMENT_COLUMNS)
+            .from(payments)
+            .innerJoin(applications, eq(applications.id, payments.applicationId))
+            .innerJoin(wards, eq(wards.id, applications.wardId))
+            .where(and(where, cursor))
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        (p) => p.id,
+      );
+      type Row = typeof batches extends AsyncIterable<(infer R)[]> ? R : never;
+      const digits = (v: string | null, l: string) =>
+        v == null ? null : l === 'ne' ? toNepaliDigits(v) : v;
+      const columns: ExportColumn<Row>[] = [
+        { header: h('payments.paidDate'), value: (p, l) => formatAdAsBs(p.paidDate, l) },
+        { header: h('payments.receiptNo'), value: (p, l) => digits(p.receiptNo, l) },
+        { header: h('applications.submissionNo'), value: (p) => p.submissionNo, width: 16 },
+        { header: h('payments.business'), value: (p) => p.businessName, width: 30 },
+        { header: h('payments.ward'), value: (p) => p.wardNumber, width: 8 },
+        {
+          header: h('payments.channelLabel'),
+          value: (p, l) => translate(l, `payments.channel.${p.channel}`),
+        },
+        {
+          header: h('payments.status'),
+          value: (p, l) => translate(l, `payments.payStatus.${p.payStatus}`),
+        },
+        { header: h('export.totalRupees'), value: (p) => p.total / 100 },
+        { header: h('export.gatewayTxnId'), value: (p) => p.gatewayTxnId, width: 24 },
+      ];
+      return sendExport(reply, {
+        format: req.query.format,
+        name: `payments-${todayAd()}`,
+        lang: req.query.lang ?? requestLang(req),
+        columns,
+        batches,
+        total,
+      });
+    },
+  );
+
+  /** Completed payments per day and channel (one small aggregate: a row per day and channel). */
+  async function reconciliation(
+    actor: ReturnType<typeof currentUser>,
+    q: z.output<typeof reconciliationQuery>,
+  ) {
+    if (q.from > q.to) throw AppError.badRequest('errors.badFilter', { key: 'from' });
+    const rows = await db
+      .select({
+        day: payments.paidDate,
+        channel: payments.channel,
+        count: sql<number>`count(*)::int`,
+        total: sql<number>`sum(${payments.total})::bigint`,
+      })
+      .from(payments)
+      .innerJoin(applications, eq(applications.id, payments.applicationId))
+      .where(
+        and(
+          eq(payments.payStatus, 'completed'),
+          sql`${payments.paidDate} between ${q.from} and ${q.to}`,
+          q.wardId ? eq(applications.wardId, q.wardId) : undefined,
+          scopeOf(actor),
+        ),
+      )
+      .groupBy(payments.paidDate, payments.channel)
+      .orderBy(asc(payments.paidDate), asc(payments.channel));
+    return rows.map((r) => ({ ...r, total: Number(r.total) }));
+  }
+
+  r.get(
+    '/payments/reconciliation/export',
+    {
+      config: { access: { permissions: ['view-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The daily reconciliation as CSV or XLSX with headers and values in the language asked (lang); X-Total-Count gives the rows',
+        querystring: reconciliationQuery.extend({
+          format: z.enum(['csv', 'xlsx']).default('csv'),
+          lang: z.enum(['en-US', 'ne']).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { format, lang, ...q } = req.query;
+      const data = await reconciliation(currentUser(req), q);
+      type Row = (typeof data)[number];
+      const columns: ExportColumn<Row>[] = [
+        { header: h('reconciliation.day'), value: (d, l) => formatAdAsBs(d.day, l) },
+        {
+          header: h('payments.channelLabel'),
+          value: (d, l) => translate(l, `payments.channel.${d.channel}`),
+        },
+        { header: h('reconciliation.count'), value: (d) => d.count, width: 10 },
+        { header: h('export.totalRupees'), value: (d) => d.total / 100 },
+      ];
+      return sendExport(reply, {
+        format,
+        name: `reconciliation-${q.from}-${q.to}`,
+        lang: lang ?? requestLang(req),
+        columns,
+        // one aggregate row per day and channel: small whatever the number of payments
+        batches: (async function* () {
+          yield data;
+        })(),
+        total: data.length,
+      });
+    },
+  );
+
+  r.get(
     '/payments/reconciliation',
     {
       config: { access: { permissions: ['view-payments'] } },
@@ -224,37 +379,14 @@ export default async function paymentRoutes(
         tags: ['payments'],
         summary:
           'Daily reconciliation: completed payments per day and channel between from and to (AD, inclusive); format=csv for a spreadsheet',
-        querystring: z.object({
-          from: DATE,
-          to: DATE,
-          wardId: z.coerce.number().int().positive().optional(),
+        querystring: reconciliationQuery.extend({
           format: z.enum(['json', 'csv']).default('json'),
         }),
       },
     },
     async (req, reply) => {
       const q = req.query;
-      if (q.from > q.to) throw AppError.badRequest('errors.badFilter', { key: 'from' });
-      const rows = await db
-        .select({
-          day: payments.paidDate,
-          channel: payments.channel,
-          count: sql<number>`count(*)::int`,
-          total: sql<number>`sum(${payments.total})::bigint`,
-        })
-        .from(payments)
-        .innerJoin(applications, eq(applications.id, payments.applicationId))
-        .where(
-          and(
-            eq(payments.payStatus, 'completed'),
-            sql`${payments.paidDate} between ${q.from} and ${q.to}`,
-            q.wardId ? eq(applications.wardId, q.wardId) : undefined,
-            scopeOf(currentUser(req)),
-          ),
-        )
-        .groupBy(payments.paidDate, payments.channel)
-        .orderBy(asc(payments.paidDate), asc(payments.channel));
-      const data = rows.map((r) => ({ ...r, total: Number(r.total) }));
+      const data = await reconciliation(currentUser(req), q);
       if (q.format === 'csv') {
         const csv = toCsv(
           ['date', 'channel', 'payments', 'total (NPR)'],

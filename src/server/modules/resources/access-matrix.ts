@@ -54,6 +54,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/read': SIGNED_IN,
   'GET /api/outbox': STAFF,
+  'GET /api/audit-log': ADMIN,
+  'GET /api/outbox/export': STAFF,
   'POST /api/outbox/:id/retry': ADMIN,
   'POST /api/logout': SIGNED_IN,
   'GET /api/dashboard': SIGNED_IN,
@@ -64,6 +66,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/applications': ['applicant', 'admin'],
   'POST /api/applications/quote': APPLICANT_AND_STAFF,
   'GET /api/applications/renewals': APPLICANT_AND_STAFF,
+  'GET /api/applications/renewals/export': APPLICANT_AND_STAFF,
   'GET /api/applications/export': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/renew': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/accept': ADMIN,
@@ -73,8 +76,10 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/payments/esewa/confirm': APPLICANT_AND_STAFF,
   'POST /api/payments/khalti/confirm': APPLICANT_AND_STAFF,
   'GET /api/payments': STAFF,
+  'GET /api/payments/export': STAFF,
   'POST /api/payments/recheck': ADMIN,
   'GET /api/payments/reconciliation': STAFF,
+  'GET /api/payments/reconciliation/export': STAFF,
   'GET /api/payments/:id/receipt': APPLICANT_AND_STAFF,
   'GET /api/payments/:id/receipt.pdf': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/documents/:documentId/checks': STAFF,
@@ -94,6 +99,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- wards (SPEC §2: staff)
   'GET /api/wards': STAFF,
+  'GET /api/wards/export': STAFF,
   'GET /api/wards/all': SIGNED_IN,
   'GET /api/wards/:id': STAFF,
   'POST /api/wards': ADMIN,
@@ -104,6 +110,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- business types
   'GET /api/business-types': STAFF,
+  'GET /api/business-types/export': STAFF,
   'GET /api/business-types/all': SIGNED_IN,
   'GET /api/business-types/:id': STAFF,
   'GET /api/business-types/with-slug/:slug': STAFF,
@@ -115,6 +122,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- fiscal years
   'GET /api/fiscal-years': STAFF,
+  'GET /api/fiscal-years/export': STAFF,
   'GET /api/fiscal-years/all': SIGNED_IN,
   'GET /api/fiscal-years/:id': STAFF,
   'GET /api/fiscal-years/with-slug/:slug': STAFF,
@@ -126,6 +134,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- tax setups (not a dropdown source)
   'GET /api/tax-setups': STAFF,
+  'GET /api/tax-setups/export': STAFF,
   'GET /api/tax-setups/all': STAFF,
   'GET /api/tax-setups/:id': STAFF,
   'POST /api/tax-setups': ADMIN,
@@ -136,6 +145,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- states, districts, cities
   'GET /api/states': STAFF,
+  'GET /api/states/export': STAFF,
   'GET /api/states/all': SIGNED_IN,
   'GET /api/states/:id': STAFF,
   'POST /api/states': ADMIN,
@@ -145,6 +155,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/states/:id/update-dropdown': ADMIN,
 
   'GET /api/districts': STAFF,
+  'GET /api/districts/export': STAFF,
   'GET /api/districts/all': SIGNED_IN,
   'GET /api/districts/:id': STAFF,
   'POST /api/districts': ADMIN,
@@ -154,6 +165,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/districts/:id/update-dropdown': ADMIN,
 
   'GET /api/cities': STAFF,
+  'GET /api/cities/export': STAFF,
   'GET /api/cities/all': SIGNED_IN,
   'GET /api/cities/:id': STAFF,
   'POST /api/cities': ADMIN,
@@ -164,6 +176,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- checkboxes, required files
   'GET /api/checkboxes': STAFF,
+  'GET /api/checkboxes/export': STAFF,
   'GET /api/checkboxes/all': SIGNED_IN,
   'GET /api/checkboxes/:id': STAFF,
   'POST /api/checkboxes': ADMIN,
@@ -173,6 +186,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/checkboxes/:id/update-dropdown': ADMIN,
 
   'GET /api/required-files': STAFF,
+  'GET /api/required-files/export': STAFF,
   'GET /api/required-files/all': SIGNED_IN,
   'GET /api/required-files/:id': STAFF,
   'GET /api/required-files/with-slug/:slug': STAFF,
@@ -184,11 +198,13 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // ---------------------------------------------------------------- OTP logs (read only)
   'GET /api/otp-tokens': ADMIN,
+  'GET /api/otp-tokens/export': ADMIN,
   'GET /api/otp-tokens/all': ADMIN,
   'GET /api/otp-tokens/:id': ADMIN,
 
   // ---------------------------------------------------------------- access control
   'GET /api/users': ADMIN,
+  'GET /api/users/export': ADMIN,
   'GET /api/users/all': ADMIN,
   'GET /api/users/:id': ADMIN,
   'POST /api/users': ADMIN,
@@ -199,6 +215,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // SPEC §6: roles need view-roles (ward admins have not)
   'GET /api/roles': ADMIN,
+  'GET /api/roles/export': ADMIN,
   'GET /api/roles/all': ADMIN,
   'GET /api/roles/:id': ADMIN,
   'GET /api/roles/with-slug/:slug': ADMIN,
@@ -210,6 +227,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
 
   // SPEC §2/§6: the permissions page needs view-permissions (ward admins have it: read only)
   'GET /api/permissions': STAFF,
+  'GET /api/permissions/export': STAFF,
   'GET /api/permissions/all': STAFF,
   'GET /api/permissions/:id': STAFF,
   'GET /api/permissions/with-slug/:slug': STAFF,

@@ -3,6 +3,7 @@
  * issue 3). For every declaration of registry.ts it registers:
  *
  *   GET  /api/{r}                       list          view-{r}
+ *   GET  /api/{r}/export?format=        CSV / XLSX    view-{r}    (the list's filters and sort)
  *   GET  /api/{r}/all?filters=          dropdowns     signed in (setup data) or view-{r}
  *   GET  /api/{r}/with-slug/{slug}      one by slug   view-{r}    (resources with a slug)
  *   GET  /api/{r}/{id}?lang=            one           view-{r}
@@ -25,12 +26,15 @@ import {
   RESOURCE_ROWS,
   updateDropdownSchema,
 } from '../../../shared/schemas/resources.js';
+import { todayAd } from '../../../shared/bs-date.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
+import { exportQuerySchema, sendExport } from '../../lib/export.js';
 import type { FileStore } from '../../lib/storage.js';
 import type { Access } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
+import { resourceExportColumns } from './export-columns.js';
 import { RESOURCES } from './registry.js';
 import { ResourceService } from './service.js';
 import type { Ctx, ResourceDef } from './types.js';
@@ -97,6 +101,33 @@ export default async function resourceRoutes(
         },
       },
       async (req) => svc.list(db, req.query),
+    );
+
+    r.get(
+      `/${def.name}/export`,
+      {
+        config: { access: can('view') },
+        schema: {
+          tags,
+          summary: `The ${def.noun} list as CSV or XLSX (issue 7 §4)`,
+          description: [
+            `The list's filters (${Object.keys(def.list.filters).join(', ')}) and sort, every matching row, streamed in batches.`,
+            '`lang` (en-US | ne) picks the language of headers and values (default: the request language). `X-Total-Count` gives the rows; cells starting with = + - @ are neutralised.',
+          ].join('\n\n'),
+          querystring: exportQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const { total, batches } = await svc.exportRows(db, req.query);
+        return sendExport(reply, {
+          format: req.query.format,
+          name: `${def.name}-${todayAd()}`,
+          lang: req.query.lang ?? requestLang(req),
+          columns: resourceExportColumns(def.name, def.readOnly),
+          batches,
+          total,
+        });
+      },
     );
 
     r.get(

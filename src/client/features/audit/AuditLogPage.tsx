@@ -1,0 +1,187 @@
+/**
+ * The audit log viewer for system admins (issue 8 §5; GET /api/audit-log): sign-ins and failed
+ * sign-ins, refused sessions, access denied, password and code events, application and payment
+ * changes, newest first. Filtered by kind of event and BS date range; "Older entries" follows the
+ * server's keyset cursor, so the page never asks for a count of the whole trail.
+ */
+import { Badge, Button, Code, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Forbidden } from '../../components/Forbidden';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../lib/auth';
+import { api } from '../../lib/api';
+import { useFormat } from '../../lib/useFormat';
+import { adRange, BsRange, type BsRangeValue } from '../payments/BsRange';
+
+export interface AuditEntry {
+  id: number;
+  createdAt: string;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  userId: number | null;
+  username: string | null;
+  ip: string | null;
+  data: unknown;
+}
+
+interface AuditPage {
+  data: AuditEntry[];
+  nextBefore: number | null;
+}
+
+/** Filter value → the action prefix the server matches. */
+export const AUDIT_GROUPS = {
+  all: '',
+  login: 'login',
+  rejected: 'auth.rejected',
+  denied: 'auth.denied',
+  password: 'password',
+  otp: 'otp',
+  application: 'application',
+  payment: 'payment',
+} as const;
+type Group = keyof typeof AUDIT_GROUPS;
+
+const WARN = new Set(['login.fail', 'login.locked', 'auth.rejected', 'auth.denied']);
+
+/** HH:mm in Nepal time: the trail is read against office hours in Nepal. */
+const nepalTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kathmandu',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/** `data` as short `key: value` pairs; values are data, shown as sent. */
+function details(data: unknown): string {
+  if (!data || typeof data !== 'object') return '';
+  return Object.entries(data as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(' · ');
+}
+
+/** System admins only (the API refuses everyone else with 403 too). */
+export default function AuditLogPage() {
+  const user = useCurrentUser();
+  return user.roles.includes('systemadmin') ? <AuditLog /> : <Forbidden />;
+}
+
+function AuditLog() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [group, setGroup] = useState<Group>('all');
+  const [range, setRange] = useState<BsRangeValue>({ from: '', to: '' });
+  const { from, to, reversed } = adRange(range);
+  const filters = {
+    action: AUDIT_GROUPS[group] || undefined,
+    from: from || undefined,
+    to: reversed ? undefined : to || undefined,
+  };
+  const q = useInfiniteQuery({
+    queryKey: ['audit-log', filters],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AuditPage>('/audit-log', { ...filters, before: pageParam, rowsPerPage: 50 }, signal),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const columns: DataTableColumn<AuditEntry>[] = [
+    {
+      accessor: 'createdAt',
+      title: t('audit.when'),
+      noWrap: true,
+      render: (r) => `${f.date(r.createdAt)} ${f.digits(nepalTime(r.createdAt))}`,
+    },
+    {
+      accessor: 'action',
+      title: t('audit.event'),
+      render: (r) => (
+        <Badge color={WARN.has(r.action) ? 'red' : 'gray'} variant="light" tt="none">
+          {t(`audit.actions.${r.action.replace(/\./g, '_')}`, {
+            defaultValue: r.action,
+          })}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'username',
+      title: t('audit.user'),
+      render: (r) => (r.username ? <span translate="no">{r.username}</span> : '—'),
+    },
+    {
+      accessor: 'entity',
+      title: t('audit.record'),
+      render: (r) =>
+        r.entityId != null ? (
+          <span translate="no">
+            {r.entity} #{f.num(r.entityId)}
+          </span>
+        ) : (
+          <span translate="no">{r.entity}</span>
+        ),
+    },
+    {
+      accessor: 'data',
+      title: t('audit.details'),
+      render: (r) => (
+        <Code translate="no" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          {details(r.data) || '—'}
+        </Code>
+      ),
+    },
+    {
+      accessor: 'ip',
+      title: t('audit.ip'),
+      render: (r) => <span translate="no">{r.ip ?? '—'}</span>,
+    },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader title={t('audit.title')} />
+      <Text c="dimmed" size="sm">
+        {t('audit.intro')}
+      </Text>
+      <Group align="flex-start" wrap="wrap">
+        <NativeSelect
+          label={t('audit.event')}
+          name="action"
+          value={group}
+          onChange={(e) => setGroup(e.currentTarget.value as Group)}
+          data={(Object.keys(AUDIT_GROUPS) as Group[]).map((g) => ({
+            value: g,
+            label: t(`audit.groups.${g}`),
+          }))}
+        />
+        <BsRange value={range} onChange={setRange} />
+      </Group>
+      <DataTable<AuditEntry>
+        aria-label={t('audit.title')}
+        withTableBorder
+        striped
+        minHeight={rows.length ? undefined : 160}
+        records={rows}
+        columns={columns}
+        fetching={q.isFetching && !q.isFetchingNextPage}
+        noRecordsText={q.isError ? t('errors.server') : t('audit.empty')}
+      />
+      {q.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void q.fetchNextPage()}
+          loading={q.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('audit.older')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
