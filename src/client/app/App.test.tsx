@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLang } from '../lib/i18n';
-import { TOKEN_KEY } from '../lib/session';
+import { TOKEN_KEY, USER_KEY } from '../lib/session';
 import { dashboardData } from '../test/fixtures';
 import { mockFetchEachTest } from '../test/lifecycle';
 import { jsonResponse } from '../test/render';
@@ -53,6 +53,21 @@ describe('navigation guard', () => {
     renderAt('/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps an offline user signed in with the stored profile (no answer is not a refusal)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    localStorage.setItem(USER_KEY, JSON.stringify(applicant));
+    fetchMock.mockImplementation(async (input: string) => {
+      const { pathname } = new URL(input, 'http://localhost');
+      if (pathname === '/api/profiles') throw new TypeError('Failed to fetch');
+      if (pathname === '/api/dashboard') return jsonResponse(200, { data: dashboardData(counts) });
+      return jsonResponse(404, { message: 'Resource not found.' });
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('good');
   });
 
   it('sends the user to login when the profile fetch fails, and drops the token', async () => {
