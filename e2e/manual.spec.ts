@@ -294,7 +294,10 @@ for (const lang of LANGS) {
 
     await nav(page, m).getByRole('link', { name: m.nav.renewals }).click();
     const renewals = page.getByRole('table', { name: m.renewal.listTitle });
-    await expect(renewals.getByRole('link', { name: s.old.name })).toBeVisible();
+    // a retry of this test makes a second business of the same name
+    await expect(
+      renewals.getByRole('link', { name: s.old.name, exact: true }).first(),
+    ).toBeVisible();
     await snap(page, lang, 'renew-list');
     await renewals.getByRole('link', { name: m.renewal.renew }).first().click();
     await expect(page.getByRole('heading', { name: m.renewal.pageTitle })).toBeVisible();
@@ -341,10 +344,11 @@ for (const lang of LANGS) {
     await expect(dialog).toBeHidden();
 
     await nav(page, m).getByRole('link', { name: m.nav.applications }).click();
+    // this run's application (other specs, or a retry, may have made one with the same name)
     await expect(
-      page.getByRole('table', { name: m.applications.title }).getByRole('link', {
-        name: s.pending.name,
-      }),
+      page
+        .getByRole('table', { name: m.applications.title })
+        .locator(`a[href="/business/applications/${s.pending.id}/detail"]`),
     ).toBeVisible();
     // the export menu, open: its two formats
     await page.getByRole('button', { name: m.export.button, exact: true }).click();
@@ -354,7 +358,10 @@ for (const lang of LANGS) {
 
     await nav(page, m).getByRole('link', { name: m.payments.nav }).click();
     await expect(
-      page.getByRole('table', { name: m.payments.title }).getByRole('link', { name: s.paid.name }),
+      page
+        .getByRole('table', { name: m.payments.title })
+        .getByRole('link', { name: s.paid.name, exact: true })
+        .first(),
     ).toBeVisible();
     await snap(page, lang, 'payments');
     await page.getByRole('link', { name: m.reconciliation.title }).click();

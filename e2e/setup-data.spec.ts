@@ -124,7 +124,7 @@ test('admin keeps business types: create, sort, filter, page, toggle, edit, dele
   const total = asc.length;
   expect(total).toBeGreaterThan(10);
   req = page.waitForRequest(isList('business-types'));
-  await page.getByRole('button', { name: '25', exact: true }).click();
+  await page.getByRole('button', { name: `${en.list.rowsPerPage}: 25`, exact: true }).click();
   await page.getByRole('menuitem', { name: '10', exact: true }).click();
   expect(listQuery(await req)).toMatchObject({ page: '1', rowsPerPage: '10' });
   await expect(table.locator('tbody tr')).toHaveCount(10);
