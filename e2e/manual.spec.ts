@@ -26,6 +26,7 @@ import {
   API,
   CITIZENSHIP,
   inPage,
+  langPage,
   MESSAGES,
   PASSWORD,
   PHOTO,
@@ -121,26 +122,18 @@ async function setUp(lang: Lang): Promise<Story> {
 }
 
 /** A 1024×700 desktop page at scale 1 in the language, signed in as `session` if given. */
-async function manualPage(browser: Browser, lang: Lang, session?: Session) {
-  const context = await browser.newContext({
-    viewport: { ...MANUAL_IMAGE },
-    deviceScaleFactor: 1,
-    // The pictures are of the screens, not of the offline app: no service worker in between.
-    serviceWorkers: 'block',
-    locale: lang === 'ne' ? 'ne-NP' : 'en-US',
-    timezoneId: 'Asia/Kathmandu',
-  });
-  const storage: Record<string, string> = { lang };
-  if (session) {
-    storage.access_token = session.token;
-    storage.user = JSON.stringify(session.user);
-  }
-  await context.addInitScript({
-    content: Object.entries(storage)
-      .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-      .join('\n'),
-  });
-  return context.newPage();
+function manualPage(browser: Browser, lang: Lang, session?: Session) {
+  return langPage(
+    browser,
+    {
+      viewport: { ...MANUAL_IMAGE },
+      deviceScaleFactor: 1,
+      // The pictures are of the screens, not of the offline app: no service worker in between.
+      serviceWorkers: 'block',
+    },
+    lang,
+    session,
+  );
 }
 
 /** Pictures saved in this run, `en/apply` etc. */

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import enUS from '../src/shared/i18n/en-US.js';
 import ne from '../src/shared/i18n/ne.js';
@@ -52,17 +52,17 @@ export const SCREENS = (Object.keys(VIEWPORTS) as Device[]).flatMap((device) =>
 );
 
 /**
- * A new browser context at the device's viewport, in the language (and Kathmandu's time zone),
- * signed in as `session` when one is given, and a page in it.
+ * A new browser context with `options` (viewport, scale, …), in the language (and Kathmandu's
+ * time zone), signed in as `session` when one is given, and a page in it.
  */
-export async function screenPage(
+export async function langPage(
   browser: Browser,
-  device: Device,
+  options: BrowserContextOptions,
   lang: Lang,
   session?: { token: string; user: unknown },
 ) {
   const context = await browser.newContext({
-    ...VIEWPORTS[device],
+    ...options,
     locale: lang === 'ne' ? 'ne-NP' : 'en-US',
     timezoneId: 'Asia/Kathmandu',
   });
@@ -77,6 +77,16 @@ export async function screenPage(
       .join('\n'),
   });
   return context.newPage();
+}
+
+/** langPage at one of the screenshot viewports (`phone`, `desktop`). */
+export function screenPage(
+  browser: Browser,
+  device: Device,
+  lang: Lang,
+  session?: { token: string; user: unknown },
+) {
+  return langPage(browser, VIEWPORTS[device], lang, session);
 }
 
 /**

@@ -77,6 +77,35 @@ function uploadsOf(body: { documents: Record<string, unknown>; oldCertificate?: 
   return out;
 }
 
+/** The row type of a service method's export batches. */
+type BatchRow<F extends (...args: never[]) => Promise<{ batches: AsyncIterable<unknown[]> }>> =
+  Awaited<ReturnType<F>> extends { batches: AsyncIterable<(infer R)[]> } ? R : never;
+
+/** The cells the applications and renewals exports both show. */
+interface RegistrationCells {
+  registrationNo: string | null;
+  businessName: string;
+  ownerName: string;
+  businessTypeNameEn: string | null;
+  businessTypeNameNe: string | null;
+  wardNumber: number;
+}
+
+/** Registration number, business, owner, business type and ward, in the export's language. */
+function registrationColumns<R extends RegistrationCells>(): ExportColumn<R>[] {
+  return [
+    { header: h('applications.registrationNo'), value: (r) => r.registrationNo, width: 16 },
+    { header: h('applications.businessName'), value: (r) => r.businessName, width: 30 },
+    { header: h('applications.ownerName'), value: (r) => r.ownerName, width: 24 },
+    {
+      header: h('applications.businessType'),
+      value: (r, l) => (l === 'ne' ? r.businessTypeNameNe : r.businessTypeNameEn),
+      width: 24,
+    },
+    { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
+  ];
+}
+
 export default async function applicationRoutes(
   app: FastifyInstance,
   opts: { service: ApplicationService; pdf: PdfRenderer; publicUrl: string },
@@ -177,23 +206,10 @@ export default async function applicationRoutes(
     async (req, reply) => {
       const lang = req.query.lang ?? requestLang(req);
       const { total, batches } = await service.exportRows(currentUser(req), req.query);
-      type Row =
-        Awaited<ReturnType<typeof service.exportRows>> extends {
-          batches: AsyncIterable<(infer R)[]>;
-        }
-          ? R
-          : never;
+      type Row = BatchRow<typeof service.exportRows>;
       const columns: ExportColumn<Row>[] = [
         { header: h('applications.submissionNo'), value: (r) => r.submissionNo, width: 16 },
-        { header: h('applications.registrationNo'), value: (r) => r.registrationNo, width: 16 },
-        { header: h('applications.businessName'), value: (r) => r.businessName, width: 30 },
-        { header: h('applications.ownerName'), value: (r) => r.ownerName, width: 24 },
-        {
-          header: h('applications.businessType'),
-          value: (r, l) => (l === 'ne' ? r.businessTypeNameNe : r.businessTypeNameEn),
-          width: 24,
-        },
-        { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
+        ...registrationColumns<Row>(),
         {
           header: h('applications.status'),
           value: (r, l) => translate(l, `status.${r.appStatus}`),
@@ -245,22 +261,9 @@ export default async function applicationRoutes(
     },
     async (req, reply) => {
       const { total, batches } = await service.exportRenewals(currentUser(req), req.query);
-      type Row =
-        Awaited<ReturnType<typeof service.exportRenewals>> extends {
-          batches: AsyncIterable<(infer R)[]>;
-        }
-          ? R
-          : never;
+      type Row = BatchRow<typeof service.exportRenewals>;
       const columns: ExportColumn<Row>[] = [
-        { header: h('applications.registrationNo'), value: (r) => r.registrationNo, width: 16 },
-        { header: h('applications.businessName'), value: (r) => r.businessName, width: 30 },
-        { header: h('applications.ownerName'), value: (r) => r.ownerName, width: 24 },
-        {
-          header: h('applications.businessType'),
-          value: (r, l) => (l === 'ne' ? r.businessTypeNameNe : r.businessTypeNameEn),
-          width: 24,
-        },
-        { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
+        ...registrationColumns<Row>(),
         { header: h('export.expiryBs'), value: (r, l) => formatAdAsBs(r.expiryDate, l) },
         { header: h('export.daysToExpiry'), value: (r) => r.daysToExpiry, width: 12 },
         {
