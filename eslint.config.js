@@ -19,6 +19,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.test-cache/**',
+      'bench-results/**',
       'data/**',
       'node_modules/**',
       'db/migrations/**',

@@ -1,6 +1,91 @@
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { visualizer } from 'rollup-plugin-visualizer';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every built script and
+ * stylesheet under assets/; Fastify's static handler sends them to browsers that accept the
+ * encoding (`preCompressed`, src/server/app.ts), so nothing is compressed per request. Raw,
+ * the login screen's first load is ~700 KB, which Slow 4G takes seconds to carry (issue 8 §2).
+ * The page, the worker and the manifest stay raw: small, and re-validated on every load.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'darta:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = Object.keys(bundle).filter((f) => /^assets\/.+\.(js|css)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const raw = await readFile(path.join(dir, f));
+          const [br, gzipped] = await Promise.all([
+            brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+            gz(raw, { level: 9 }),
+          ]);
+          await writeFile(path.join(dir, `${f}.br`), br);
+          await writeFile(path.join(dir, `${f}.gz`), gzipped);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The font files the first screen draws with, preloaded from index.html so they arrive with the
+ * scripts rather than after the first render (no late swap of the text, no layout shift): Noto
+ * Sans regular and bold (labels, buttons and headings are bold), and its Devanagari subset in
+ * bold — the language switch's "ने" even on an English page, every heading in Nepali.
+ */
+const PRELOADED_FONTS =
+  /^assets\/noto-sans-(latin-400|latin-700|devanagari-700)-normal-[\w-]+\.woff2$/;
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'darta:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((f) => PRELOADED_FONTS.test(f));
+        if (files.length !== 3) throw new Error(`expected 3 fonts to preload, found ${files}`);
+        return files.sort().map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${f}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/** The UI libraries every signed-in screen uses (see `codeSplitting` below). */
+const UI_LIBRARIES = new RegExp(
+  '[\\\\/]node_modules[\\\\/](' +
+    [
+      '@mantine[\\\\/](core|hooks|store|modals|notifications)',
+      '@floating-ui',
+      'react-remove-scroll(-bar)?',
+      'react-style-singleton',
+      'use-callback-ref',
+      'use-sidecar',
+      'get-nonce',
+      'detect-node-es',
+      'tslib',
+      'react-transition-group',
+      '@tanstack',
+      'clsx',
+    ].join('|') +
+    ')[\\\\/]',
+);
 
 /** Client build: the SPA is served by Fastify from dist/client. */
 export default defineConfig({
@@ -8,6 +93,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    precompress(),
+    preloadFonts(),
     // The service worker /sw.js (src/client/sw.ts, issue 7 §6; docs/decisions.md "Offline").
     // The manifest is the committed public/manifest.webmanifest, and main.tsx registers the
     // worker itself (production builds only), so the plugin writes neither.
@@ -33,7 +120,55 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    // `ANALYZE=1 npx vite build`: a treemap of every chunk's modules (gzip sizes) in
+    // dist/stats.html, to see what the first load carries (issue 8 §2). `ANALYZE=raw-data` writes
+    // the same as JSON (dist/stats.json) for scripts.
+    process.env.ANALYZE
+      ? visualizer({
+          filename: process.env.ANALYZE === 'raw-data' ? 'dist/stats.json' : 'dist/stats.html',
+          template: process.env.ANALYZE === 'raw-data' ? 'raw-data' : 'treemap',
+          gzipSize: true,
+        })
+      : null,
   ],
-  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    // dist/client/.vite/manifest.json: .size-limit.mjs reads the login route's first-load
+    // files from it (the entry and its static imports, which index.html loads).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries the first screen imports statically, in one chunk beside the entry: left
+        // to the automatic splitting they came as a dozen small files, each a request (and a
+        // round trip on a slow link) before the login screen can render (issue 8 §2). Lazy pages
+        // import their share from this chunk, which is always loaded already. Only libraries:
+        // the app's own modules include shared/i18n/index.ts, whose static import of the Nepali
+        // catalogue (for the server) would pull that lazily loaded catalogue in too.
+        // The rest of the UI libraries (every other Mantine component, its positioning and
+        // scroll-lock helpers, react-query) likewise go in one chunk, which the first signed-in
+        // screen loads in place of some thirty ~1 KB files.
+        codeSplitting: {
+          groups: [
+            // Scripts only: the stylesheets stay with the chunks that import them, so the first
+            // screen's CSS is one file and the full Mantine stylesheet comes with the lazy pages
+            // (App.tsx).
+            {
+              name: 'vendor',
+              tags: ['$initial'],
+              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('.css'),
+              priority: 2,
+            },
+            {
+              name: 'ui',
+              test: (id) => UI_LIBRARIES.test(id) && !id.endsWith('.css'),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
 });

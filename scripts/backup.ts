@@ -9,6 +9,12 @@ import { BackupError, createBackup } from '../src/server/ops/backup.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const config = loadConfig();
+if (config.storage.kind === 's3') {
+  // docs/deployment.md "Backups": the bucket's versioning and replication back up its objects
+  console.log(
+    `STORAGE=s3: this archive holds the database only; the files in bucket ${config.storage.bucket} are backed up by its versioning and replication (docs/deployment.md).`,
+  );
+}
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const out = values.out ?? `backups/darta-${stamp}.tar.gz`;
 try {

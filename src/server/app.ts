@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,7 +18,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { FileStore } from './lib/storage.js';
+import { housekeeping, startPeriodicJob } from './lib/jobs.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { openFileStore } from './lib/storage.js';
+import { recoveryOptions, startRecovery } from './ops/crash-recovery.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin, { requestLang } from './plugins/errors.js';
 import { translate } from '../shared/i18n/index.js';
@@ -83,8 +86,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
             redact: LOG_REDACT,
           },
-    trustProxy: true,
+    // only these peers may set X-Forwarded-For, the client IP that rate limits count (TRUST_PROXY)
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals by the router itself (a malformed %-escape, a path parameter over 100 characters)
+    // would otherwise answer Fastify's own body, which echoes the URL and the library's error
+    // code; found by the API fuzzing (issue 8 §3).
+    frameworkErrors: (err, req, reply) => {
+      const status = err.statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send({
+        message: translate(requestLang(req), status >= 500 ? 'errors.server' : 'errors.badRequest'),
+      });
+    },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -119,10 +132,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Counters in the database are shared by every instance on it (issue 8 §7); PGlite is one
+  // process, so by default it keeps them in memory (config.rateLimitStore).
+  const sharedLimits =
+    (config.rateLimitStore ?? (database.kind === 'postgres' ? 'database' : 'memory')) ===
+    'database';
   await app.register(rateLimit, {
     global: true,
     max: Number(process.env.RATE_LIMIT_MAX ?? 1200),
     timeWindow: '1 minute',
+    ...(sharedLimits
+      ? {
+          store: databaseRateLimitStore(database.db),
+          // the database down: let requests through rather than fail every one on the limit;
+          // any request that needs the database fails on its own anyway
+          skipOnError: true,
+        }
+      : {}),
   });
   await app.register(multipartPlugin);
   await app.register(swagger, {
@@ -142,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pdf = deps.pdf ?? new PdfRenderer({ executablePath: config.chromiumPath });
   if (!deps.pdf) app.addHook('onClose', async () => pdf.close());
-  const store = new FileStore(config.uploadDir);
+  const store = await openFileStore(config);
   const drivers = driversFromConfig(config.messaging, (obj, msg) => app.log.info(obj, msg));
   const notifier = new Notifier(config.publicUrl, drivers.mail !== null);
   const service = new ApplicationService(database.db, store, config.signingKey, notifier);
@@ -169,6 +195,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   app.addHook('onClose', async () => stopRecheck());
+  // Expired rate-limit counters and old job_runs rows; once per period across instances.
+  let stopHousekeeping = async () => {};
+  app.addHook('onReady', async () => {
+    stopHousekeeping = startPeriodicJob(database.db, {
+      name: 'housekeeping',
+      intervalMs: config.housekeepingMs,
+      run: () => housekeeping(database.db),
+      log: (o, m) => app.log.warn(o, m),
+    });
+  });
+  app.addHook('onClose', async () => stopHousekeeping());
+  // After a crash: orphan uploads and old idempotency keys (issue 8 §4); before listening.
+  let stopRecovery = () => {};
+  app.addHook('onReady', async () => {
+    stopRecovery = await startRecovery(database.db, store, recoveryOptions(database.kind), (msg) =>
+      app.log.warn(msg),
+    );
+  });
+  app.addHook('onClose', async () => stopRecovery());
 
   await app.register(
     async (api) => {
@@ -199,6 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: CLIENT_DIR,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br/.gz beside each script and stylesheet (vite.config.ts); a browser
+      // that accepts one gets it, with no compression work per request (issue 8 §2).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const name = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
         // Hashed build output never changes under its name.

@@ -57,3 +57,57 @@ describe('configuration (README "Configuration")', () => {
     );
   });
 });
+
+describe('scaling-out settings (docs/deployment.md)', () => {
+  it('STORAGE: local by default; s3 needs a bucket, a URL endpoint and both keys or none', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'darta',
+        S3_ENDPOINT: 'http://10.0.0.20:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'darta/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'darta',
+      endpoint: 'http://10.0.0.20:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'darta/',
+    });
+    // AWS itself: virtual-host style, the SDK's own credential chain
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-south-1' }).storage,
+    ).toMatchObject({ region: 'ap-south-1', forcePathStyle: false, credentials: undefined });
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE must be local or s3/);
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /together/,
+    );
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
+  it('TRUST_PROXY: loopback by default, addresses or true/false, never a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.10, 10.0.1.0/24' }).trustProxy).toBe(
+      '10.0.0.10, 10.0.1.0/24',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/hop count/);
+  });
+
+  it('RATE_LIMIT_STORE: unset (chosen by database kind), database or memory', () => {
+    expect(loadConfig({}).rateLimitStore).toBeUndefined();
+    expect(loadConfig({ RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+});

@@ -7,6 +7,9 @@
  * Messaging (issue 5): SMS_DRIVER (log | sparrow | aakash, default log), SMS_LOG_FILE,
  * SPARROW_TOKEN, SPARROW_FROM, SPARROW_BASE_URL, AAKASH_TOKEN, AAKASH_BASE_URL, SMTP_URL,
  * MAIL_FROM, PUBLIC_URL (links in messages), OUTBOX_INTERVAL_MS (0 disables the worker).
+ * Scaling out (issue 8 §7, docs/deployment.md): STORAGE (local | s3), S3_BUCKET, S3_ENDPOINT,
+ * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX,
+ * RATE_LIMIT_STORE (database | memory), TRUST_PROXY, HOUSEKEEPING_MS.
  */
 import path from 'node:path';
 import type { MessagingConfig } from './lib/messaging.js';
@@ -30,7 +33,39 @@ export interface Config {
   /** How often the outbox worker looks for due messages; 0 = not started. */
   outboxIntervalMs: number;
   payments: PaymentsConfig;
+  /** where uploads are kept: `uploadDir` (local) or an S3-compatible bucket */
+  storage: StorageConfig;
+  /**
+   * where rate-limit counters live: 'database' (shared by all instances), 'memory' (this process
+   * only); undefined = database on PostgreSQL, memory on PGlite (one process by nature)
+   */
+  rateLimitStore: 'database' | 'memory' | undefined;
+  /**
+   * Fastify `trustProxy`: which peers may set X-Forwarded-For/-Proto (and so the client IP the
+   * rate limits count): false, true (anyone: only behind a proxy that cannot be bypassed), or a
+   * comma-separated list of addresses/CIDRs or proxy-addr names (default 'loopback').
+   */
+  trustProxy: boolean | string;
+  /** how often expired rate-limit rows and old job_runs rows are deleted (ms); 0 = never */
+  housekeepingMs: number;
 }
+
+/** Upload storage (issue 8 §7): the local folder, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** e.g. http://minio:9000; unset = AWS S3 of `region` */
+      endpoint: string | undefined;
+      region: string;
+      /** both set, or both unset (the SDK's default chain: env, profile, instance role) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** bucket in the path (MinIO and most S3-compatible servers) instead of the host name */
+      forcePathStyle: boolean;
+      /** prepended to every object key, e.g. "darta/" */
+      prefix: string;
+    };
 
 /**
  * Online gateways (issue 6 §5). Outside production, with no gateway configured, the local
@@ -69,7 +104,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 5000),
     payments: paymentsConfig(env, production),
+    storage: storageConfig(env),
+    rateLimitStore: rateLimitStoreConfig(env.RATE_LIMIT_STORE),
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
+    housekeepingMs: Number(env.HOUSEKEEPING_MS ?? 60_000),
   };
+}
+
+function flag(name: string, v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new Error(`${name} must be true or false, not "${v}"`);
+}
+
+/** STORAGE and S3_*; throws on a missing bucket, a bad endpoint or half the credentials. */
+export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE must be local or s3, not "${kind}"`);
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint) {
+    let u: URL;
+    try {
+      u = new URL(endpoint);
+    } catch {
+      throw new Error(`S3_ENDPOINT must be a URL such as http://127.0.0.1:9000, not "${endpoint}"`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new Error(`S3_ENDPOINT must be http or https, not "${endpoint}"`);
+  }
+  const id = env.S3_ACCESS_KEY_ID || undefined;
+  const secret = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!id !== !secret)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    kind,
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : undefined,
+    // an S3-compatible server at an address of its own usually has no bucket host names
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, !!endpoint),
+    prefix: env.S3_PREFIX ?? '',
+  };
+}
+
+function rateLimitStoreConfig(v: string | undefined): Config['rateLimitStore'] {
+  if (!v) return undefined;
+  if (v === 'database' || v === 'memory') return v;
+  throw new Error(`RATE_LIMIT_STORE must be database or memory, not "${v}"`);
+}
+
+/** TRUST_PROXY: true/false, or addresses/CIDRs/proxy-addr names; a hop count is refused. */
+export function trustProxyConfig(v: string | undefined): boolean | string {
+  if (v === undefined || v === '') return 'loopback';
+  if (v === 'true' || v === 'false') return v === 'true';
+  // Fastify trusts no peer for a bare hop count (it cannot check who sent the header).
+  if (/^\d+$/.test(v))
+    throw new Error('TRUST_PROXY must name the proxy addresses (e.g. 10.0.0.5), not a hop count');
+  return v;
 }
 
 function messagingConfig(env: NodeJS.ProcessEnv, production: boolean): MessagingConfig {

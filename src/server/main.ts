@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { isEmpty, seed } from './db/seed.js';
 import { startupBanner } from './banner.js';
 import { buildApp } from './app.js';
+import { withStartupLock } from './lib/jobs.js';
 
 const config = loadConfig();
 // Outside production with no gateway configured, the local simulators stand in for eSewa
@@ -24,11 +25,14 @@ if (config.payments.simulate) {
 }
 if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
 const database = await openDatabase(config);
-await database.migrate();
-if (await isEmpty(database.db)) {
-  console.log('Empty database: seeding reference data%s…', config.demo ? ' and demo logins' : '');
-  await seed(database.db, { demo: config.demo });
-}
+// Instances started together on one PostgreSQL take turns here (issue 8 §7).
+await withStartupLock(config.databaseUrl, async () => {
+  await database.migrate();
+  if (await isEmpty(database.db)) {
+    console.log('Empty database: seeding reference data%s…', config.demo ? ' and demo logins' : '');
+    await seed(database.db, { demo: config.demo });
+  }
+});
 const app = await buildApp({ config, database });
 
 const shutdown = async (signal: string) => {

@@ -1,22 +1,90 @@
 /**
  * Routes (SPEC §2). Public: `/` and `/user/login` (login, kept in the main bundle so the first
  * screen is light), `/register`. Everything else below the navigation guard, lazy-loaded per
- * page. Any other path is the not-found page.
+ * page. Any other path is the not-found page (lazy too: it formats numbers, which pulls in the
+ * date and number formatting code). The login route's first load is held to 170 KB gzip of JS
+ * by `npm run size` (.size-limit.mjs, issue 8 §2).
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import {
+  isValidElement,
+  lazy as reactLazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import {
+  BrowserRouter,
+  createRoutesFromChildren,
+  matchRoutes,
+  Route,
+  Routes,
+  useNavigate,
+} from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../lib/api';
+import { loadLangs } from '../lib/i18n';
+import { getToken } from '../lib/session';
 import { LoginPage } from '../features/auth/LoginPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { PageLoader } from '../components/PageLoader';
 import { RESOURCE_ROUTES } from '../features/resources/routes';
 import { Providers } from './Providers';
+import { ShellFallback } from './ShellFallback';
+
+/** A page fetched when first rendered, or earlier through `preloadRoute`. */
+type LazyPage = ReturnType<typeof lazy> & { preload?: () => Promise<unknown> };
+
+/**
+ * Mantine's full stylesheet, in its CSS layer: main.tsx loads only what the login screen uses,
+ * so every other page waits for this with its code (Vite resolves a dynamic import only once
+ * the chunk's CSS has loaded, so no page renders unstyled).
+ */
+const fullStyles = () => import('@mantine/core/styles.layer.css');
+
+/**
+ * React.lazy that also loads the full stylesheet, and keeps its loader so that the page's code
+ * can be fetched before it renders (`preloadRoute`). Once loaded, the module is handed to React
+ * through a thenable that settles synchronously, so a preloaded page renders in the same pass as
+ * its parent: React.lazy otherwise suspends once even on a loaded module, shows the fallback, and
+ * holds the page back for its fallback throttle (~300 ms) — per nested lazy level (issue 8 §2).
+ */
+// `any` as in React.lazy's own signature: the pages' props differ.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  type M = { default: T };
+  let loaded: M | undefined;
+  let pending: Promise<M> | undefined;
+  const preload = () =>
+    (pending ??= Promise.all([load(), fullStyles()]).then(([m]) => (loaded = m))).catch(
+      (e: unknown) => {
+        pending = undefined; // a failed download (offline) is tried again on the next render
+        throw e;
+      },
+    );
+  const resolved = (): PromiseLike<M> =>
+    loaded ? { then: (onFulfilled) => onFulfilled!(loaded!) as never } : preload();
+  // React only calls `then` on what the loader returns (the types ask for a full Promise).
+  return Object.assign(reactLazy(resolved as () => Promise<M>), { preload });
+}
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const VerifyPage = lazy(() => import('../features/verify/VerifyPage'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
-const SignedInArea = lazy(() => import('./SignedInArea'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+/**
+ * The screen being opened (`preloadRoute`): the signed-in area also waits for its page, so the
+ * shell's outline (ShellFallback) gives way to the whole screen at once, not to a spinner first.
+ */
+let firstScreen: Promise<unknown> = Promise.resolve();
+const SignedInArea = lazy(() =>
+  Promise.all([import('./SignedInArea'), firstScreen]).then(([m]) => m),
+);
+// The charts' styles come with the only page that draws charts, not in the first-load CSS.
+const DashboardPage = lazy(() =>
+  Promise.all([
+    import('../features/dashboard/DashboardPage'),
+    import('@mantine/charts/styles.css'),
+  ]).then(([m]) => m),
+);
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ApplicationsListPage = lazy(() => import('../features/applications/ApplicationsListPage'));
 const ApplicationDetailPage = lazy(() => import('../features/applications/ApplicationDetailPage'));
@@ -31,7 +99,14 @@ const EditRegistrationPage = lazy(() => import('../features/applications/EditReg
 const RenewalListPage = lazy(() => import('../features/applications/RenewalListPage'));
 const RenewPage = lazy(() => import('../features/applications/RenewPage'));
 const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
-const CertificatePage = lazy(() => import('../features/applications/CertificatePage'));
+// The certificate is bilingual (both texts on one page), so it also needs the Nepali catalogue,
+// which is otherwise loaded only for Nepali readers (lib/i18n.ts).
+const CertificatePage = lazy(() =>
+  Promise.all([
+    import('../features/applications/CertificatePage'),
+    loadLangs(['en-US', 'ne']),
+  ]).then(([m]) => m),
+);
 // Accounts and notifications (issue 5).
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
@@ -44,8 +119,32 @@ const ReconciliationPage = lazy(() => import('../features/payments/Reconciliatio
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
+const NotFoundPage = lazy(() =>
+  import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+/**
+ * Starts fetching the code of the screen at `pathname` before React renders anything; settles
+ * (never rejects) once it is loaded or has failed. A
+ * signed-in page otherwise waits for the app shell's chunk and the profile before its own chunk
+ * is even requested — a chain of round trips on a slow link (issue 8 §2). Signed out, the
+ * signed-in pages are skipped: the guard will send the user to the login page instead.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(createRoutesFromChildren(routeElements()), pathname) ?? [];
+  const pages = matches.map((m) => {
+    const el = m.route.element;
+    const child = isValidElement<{ children?: ReactNode }>(el) ? el.props.children : undefined;
+    return isValidElement(child) ? (child.type as LazyPage) : undefined;
+  });
+  const signedIn = pages.includes(SignedInArea);
+  if (signedIn && !getToken()) return Promise.resolve();
+  // The pages first: SignedInArea's loader reads `firstScreen` when it starts.
+  firstScreen = Promise.allSettled(pages.map((p) => (p === SignedInArea ? null : p?.preload?.())));
+  return Promise.allSettled([firstScreen, signedIn && SignedInArea.preload()]);
+}
 
 /** Hands the 401 redirect to the router (the API client has already cleared the session). */
 function UnauthorizedRedirect() {
@@ -65,8 +164,13 @@ function UnauthorizedRedirect() {
  * router's code would cost the login screen ~10 KB gzip of its first-load budget.
  */
 export function AppRoutes() {
+  return <Routes>{routeElements()}</Routes>;
+}
+
+/** The `<Route>` elements, shared by the router and `preloadRoute`. */
+function routeElements() {
   return (
-    <Routes>
+    <>
       <Route path="/" element={<LoginPage />} />
       <Route path="/user/login" element={<LoginPage />} />
       <Route path="/register" element={page(<RegisterPage />)} />
@@ -80,7 +184,13 @@ export function AppRoutes() {
       <Route path="/forget-password" element={page(<ForgotPasswordPage />)} />
       <Route path="/reset/password" element={page(<ResetPasswordPage />)} />
       {/* The guard and the app shell; pages render in its outlet. */}
-      <Route element={page(<SignedInArea />)}>
+      <Route
+        element={
+          <Suspense fallback={<ShellFallback />}>
+            <SignedInArea />
+          </Suspense>
+        }
+      >
         <Route path="/dashboard" element={page(<DashboardPage />)} />
         <Route path="/profile" element={page(<ProfilePage />)} />
         <Route path="/notifications" element={page(<NotificationsPage />)} />
@@ -114,14 +224,15 @@ export function AppRoutes() {
           />
         ))}
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+      <Route path="*" element={page(<NotFoundPage />)} />
+    </>
   );
 }
 
-export function App() {
+/** The app; main.tsx passes the query client it has already started the profile fetch on. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <BrowserRouter>
         <UnauthorizedRedirect />
         <AppRoutes />

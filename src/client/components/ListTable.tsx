@@ -5,6 +5,9 @@
  * empties the list and sets the total to 0 (SPEC §8); a 403 shows 'Unauthorized Access.' in
  * place of the table. Rows may be selectable (bulk actions). Every number of the pager (range,
  * page buttons, rows-per-page choices) is written in the language's digits (issue 7 §1).
+ * Pages after the first are fetched by keyset cursor when known (lib/listPaging.ts, issue 8):
+ * Next and Previous seek by index at any depth; past 10,000 matching rows the count reads
+ * "10,000+" and Next goes on through the cursors.
  */
 import { Box, Button, Group, Menu, rem, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +16,7 @@ import 'mantine-datatable/styles.css';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type ListPage } from '../lib/api';
+import { canReach, pagerPages, useListPaging } from '../lib/listPaging';
 import { useFormat, type Formatter } from '../lib/useFormat';
 import { Forbidden } from './Forbidden';
 
@@ -152,16 +156,20 @@ export function ListTable<T extends { id: number }>({
     columnAccessor: 'id',
     direction: 'desc',
   });
-  // The page belongs to one set of filters: a new filter starts again at page 1.
-  const [paging, setPaging] = useState({ filtersKey, page: 1 });
-  const page = paging.filtersKey === filtersKey ? paging.page : 1;
+  const sortBy = String(sortStatus.sortKey ?? sortStatus.columnAccessor);
+  const descending = sortStatus.direction === 'desc';
+  // The page and its cursors belong to one set of filters, sort and page size: a change starts
+  // again at page 1 with no cursors (lib/listPaging.ts).
+  const resetKey = JSON.stringify([filtersKey, sortBy, descending, rowsPerPage]);
+  const paging = useListPaging(resetKey);
+  const page = paging.page;
   const [lastTotal, setLastTotal] = useState(0);
 
   const query = {
-    page,
+    ...paging.request,
     rowsPerPage,
-    sortBy: String(sortStatus.sortKey ?? sortStatus.columnAccessor),
-    descending: sortStatus.direction === 'desc',
+    sortBy,
+    descending,
     filters: Object.keys(cleaned).length ? cleaned : undefined,
   };
   const q = useQuery({
@@ -169,6 +177,7 @@ export function ListTable<T extends { id: number }>({
     queryFn: async ({ signal }) => {
       const res = await api.get<ListPage<T>>(resource, { ...query, rowsNumber: lastTotal }, signal);
       setLastTotal(res.meta.total);
+      paging.remember(resetKey, query.page, res.meta);
       return res;
     },
     placeholderData: keepPreviousData,
@@ -176,6 +185,12 @@ export function ListTable<T extends { id: number }>({
 
   const records = q.isError ? [] : (q.data?.data ?? []);
   const total = q.isError ? 0 : (q.data?.meta.total ?? 0);
+  const capped = !q.isError && q.data?.meta.totalCapped === true;
+  // Past the count cap the pager offers the pages it can reach (offset bound, or by cursor).
+  const totalRecords = capped
+    ? pagerPages(paging.cursors, { total, totalCapped: true }, rowsPerPage) * rowsPerPage
+    : total;
+  const totalText = capped ? t('lists.totalCapped', { total: f.num(total) }) : f.num(total);
 
   // mantine-datatable names its sort icons in English with no prop to change it: rename them
   // after each render in the UI language (issue 7 §1, no Latin UI text in Nepali).
@@ -228,44 +243,40 @@ export function ListTable<T extends { id: number }>({
         columns={columns}
         records={records}
         fetching={q.isFetching}
-        totalRecords={total}
+        totalRecords={totalRecords}
         recordsPerPage={rowsPerPage}
         page={page}
-        onPageChange={(p) => setPaging({ filtersKey, page: p })}
-        recordsPerPageOptions={PAGE_SIZES}
-        onRecordsPerPageChange={(n) => {
-          setRowsPerPage(n);
-          setPaging({ filtersKey, page: 1 });
+        onPageChange={(p) => {
+          if (canReach(paging.cursors, p, rowsPerPage)) paging.setPage(p);
         }}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={setRowsPerPage}
         recordsPerPageLabel={t('list.rowsPerPage')}
-        paginationText={({ from, to, totalRecords }) =>
-          t('list.range', { from: f.num(from), to: f.num(to), total: f.num(totalRecords) })
-        }
+        paginationText={({ from, to }) => (
+          <span title={capped ? t('lists.totalCappedHint', { total: f.num(total) }) : undefined}>
+            {t('list.range', { from: f.num(from), to: f.num(to), total: totalText })}
+          </span>
+        )}
         paginationSize="sm"
         getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
         getPaginationControlProps={(c) =>
           c === 'previous' || c === 'next' ? { 'aria-label': t(`a11y.${c}Page`) } : {}
         }
-        renderPagination={({ Controls }) => (
+        renderPagination={({ state, Controls }) => (
           <>
             <Controls.Text />
             <PageSizeMenu
               value={rowsPerPage}
               f={f}
               label={t('list.rowsPerPage')}
-              onChange={(n) => {
-                setRowsPerPage(n);
-                setPaging({ filtersKey, page: 1 });
-              }}
+              onChange={setRowsPerPage}
             />
-            <Controls.Pagination />
+            {/* on a phone, one page button each side fewer, so a 3-digit last page fits one row */}
+            <Controls.Pagination siblings={state.isWrapped ? 0 : 1} />
           </>
         )}
         sortStatus={sortStatus}
-        onSortStatusChange={(s) => {
-          setSortStatus(s);
-          setPaging({ filtersKey, page: 1 });
-        }}
+        onSortStatusChange={setSortStatus}
         noRecordsText={t('list.empty')}
         loadingText={t('common.loading')}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}

@@ -207,7 +207,8 @@ export interface Envelope<T> {
 /** A page of a list: `{data, meta: {total}}`. */
 export interface ListPage<T> {
   data: T[];
-  meta: { total: number };
+  /** total is capped at 10,000 (totalCapped); nextCursor fetches the next page (lib/listPaging) */
+  meta: { total: number; totalCapped?: boolean; nextCursor?: string | null };
 }
 
 export const api = {

@@ -1,8 +1,8 @@
 /**
- * Signed-in user and permission checks. The profile (GET /api/profiles) is fetched by the
- * navigation guard before any signed-in route (SPEC §2) and then read from the query cache.
+ * Signed-in user and permission checks. The profile (GET /api/profiles) is fetched from start-up
+ * for the navigation guard of the signed-in routes (SPEC §2) and then read from the query cache.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useCallback } from 'react';
 import { hasAnyPermission } from '../../shared/permissions.js';
@@ -12,33 +12,55 @@ import { clearSession, getStoredUser, getToken, USER_KEY } from './session';
 
 export const PROFILE_KEY = ['profile'] as const;
 
-/** The profile query; disabled without a token (nothing to ask the server). */
+/** GET /api/profiles, the profile query's fetcher (see `useProfileQuery` for its failures). */
+async function fetchProfile({ signal }: { signal?: AbortSignal }): Promise<User> {
+  let res: Envelope<User>;
+  try {
+    res = await api.get<Envelope<User>>('/profiles', undefined, signal);
+  } catch (e) {
+    // No answer at all (status 0: offline, dropped connection): keep working with the
+    // stored profile, so a reload while offline keeps the user and their form draft
+    // (issue 7 §6). The server still checks the token on every request once back online.
+    const stored = getStoredUser();
+    if (e instanceof ApiError && e.status === 0 && stored) return stored;
+    // SPEC §2: a failed profile fetch means signing in again; drop the stale session so
+    // the login page does not bounce back here.
+    if (e instanceof ApiError) clearSession();
+    throw e;
+  }
+  // Keep the stored copy fresh: permissions may have changed since login.
+  localStorage.setItem(USER_KEY, JSON.stringify(res.data));
+  return res.data;
+}
+
+const PROFILE_QUERY = {
+  queryKey: PROFILE_KEY,
+  queryFn: fetchProfile,
+  retry: false,
+  staleTime: 60_000,
+};
+
+/**
+ * Starts the profile fetch at start-up (main.tsx) when a token is stored, alongside the current
+ * screen's code rather than after it (the guard's chunk would otherwise ask only once loaded: a
+ * waterfall of round trips on a slow link, issue 8 §2). The guard's query then finds it in flight.
+ */
+export function prefetchProfile(client: QueryClient): void {
+  if (getToken()) void client.prefetchQuery(PROFILE_QUERY);
+}
+
+/**
+ * The profile query; disabled without a token (nothing to ask the server). While the fetch is in
+ * flight the user stored at login (SPEC §7) stands in, so the signed-in shell and the page draw at
+ * once instead of after a round trip (issue 8 §2); a failed fetch still ends the session (the
+ * stand-in is not kept on an error), and every API call is checked by the server meanwhile.
+ */
 export function useProfileQuery() {
   const token = getToken();
   return useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: async ({ signal }) => {
-      let res: Envelope<User>;
-      try {
-        res = await api.get<Envelope<User>>('/profiles', undefined, signal);
-      } catch (e) {
-        // No answer at all (status 0: offline, dropped connection): keep working with the
-        // stored profile, so a reload while offline keeps the user and their form draft
-        // (issue 7 §6). The server still checks the token on every request once back online.
-        const stored = getStoredUser();
-        if (e instanceof ApiError && e.status === 0 && stored) return stored;
-        // SPEC §2: a failed profile fetch means signing in again; drop the stale session so
-        // the login page does not bounce back here.
-        if (e instanceof ApiError) clearSession();
-        throw e;
-      }
-      // Keep the stored copy fresh: permissions may have changed since login.
-      localStorage.setItem(USER_KEY, JSON.stringify(res.data));
-      return res.data;
-    },
+    ...PROFILE_QUERY,
     enabled: !!token,
-    retry: false,
-    staleTime: 60_000,
+    placeholderData: () => getStoredUser() ?? undefined,
   });
 }
 

@@ -467,6 +467,24 @@ export const applications = pgTable(
         sql`${t.renewalOfId} is not null and ${t.deletedOn} is null and ${t.appStatus} in ('pending', 'verified', 'paid', 'rejected')`,
       ),
     index('applications_expiry_idx').on(t.expiryDate),
+    // The list's keyset pages (issue 8 §1, lib/list.ts): (filter or sort column, id) over the
+    // live rows, so a common filter with the id sort, or a sort column, seeks by index range.
+    ...(
+      [
+        ['status', t.appStatus],
+        ['ward', t.wardId],
+        ['fiscal_year', t.fiscalYearId],
+        ['business_type', t.businessTypeId],
+        ['submission_date', t.submissionDate],
+        ['created_at', t.createdAt],
+        ['business_name', t.businessName],
+        ['owner_name', t.ownerName],
+      ] as const
+    ).map(([name, col]) =>
+      index(`applications_list_${name}_idx`)
+        .on(col, t.id)
+        .where(sql`${t.deletedOn} is null`),
+    ),
   ],
 );
 
@@ -579,21 +597,75 @@ export const payments = pgTable(
   ],
 );
 
-export const certificates = pgTable('certificates', {
-  id: serial('id').primaryKey(),
-  applicationId: integer('application_id')
-    .notNull()
-    .references(() => applications.id),
-  registrationNo: text('registration_no').notNull(),
-  fiscalYearId: integer('fiscal_year_id')
-    .notNull()
-    .references(() => fiscalYears.id),
-  verifyCode: text('verify_code').notNull().unique(),
-  issuedAt: ts('issued_at').notNull().defaultNow(),
-  validUntil: adDate('valid_until').notNull(),
-  revokedAt: ts('revoked_at'),
-  revokeReason: text('revoke_reason'),
-});
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    registrationNo: text('registration_no').notNull(),
+    fiscalYearId: integer('fiscal_year_id')
+      .notNull()
+      .references(() => fiscalYears.id),
+    verifyCode: text('verify_code').notNull().unique(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    validUntil: adDate('valid_until').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  // detail and the certificate PDF look up an application's latest certificate (issue 8 §1)
+  (t) => [index('certificates_app_idx').on(t.applicationId, t.id)],
+);
+
+/**
+ * Dashboard counters (issue 8 §1: dashboard p99 ≤ 50 ms at 100k applications): the number of
+ * live (not soft-deleted) applications per ward, fiscal year (0 = none), business type, status
+ * and whether it is a registration (not a renewal request, approved or cancelled, with a
+ * registration number: what the charts count). Kept exact by statement-level triggers on
+ * `applications` (migration 0009_dashboard_stats), in the same transaction as the change.
+ */
+export const applicationStats = pgTable(
+  'application_stats',
+  {
+    wardId: integer('ward_id').notNull(),
+    fiscalYearId: integer('fiscal_year_id').notNull(),
+    businessTypeId: integer('business_type_id').notNull(),
+    appStatus: text('app_status').notNull(),
+    registered: boolean('registered').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'application_stats_pk',
+      columns: [t.wardId, t.fiscalYearId, t.businessTypeId, t.appStatus, t.registered],
+    }),
+  ],
+);
+
+/**
+ * Dashboard revenue: completed payments of live applications summed per the application's
+ * ward and fiscal year (0 = none), the payment's fiscal year and its paid date ('infinity'
+ * when not set). Kept exact by triggers on `payments` and on `applications` (a change of ward,
+ * fiscal year or deletion moves the sums), migration 0009_dashboard_stats.
+ */
+export const paymentStats = pgTable(
+  'payment_stats',
+  {
+    wardId: integer('ward_id').notNull(),
+    appFiscalYearId: integer('app_fiscal_year_id').notNull(),
+    fiscalYearId: integer('fiscal_year_id').notNull(),
+    paidDate: adDate('paid_date').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_stats_pk',
+      columns: [t.wardId, t.appFiscalYearId, t.fiscalYearId, t.paidDate],
+    }),
+  ],
+);
 
 /** Append-only audit trail of auth events and state changes (DESIGN.md §8). */
 export const auditLog = pgTable(
@@ -666,4 +738,67 @@ export const notifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Request counters of the rate limits (issue 8 §7), shared by every app instance on one
+ * database: `key` is the limit's namespace (route) and the client's address, `count` the requests
+ * in the window that ends at `expires_at` (database clock). Created UNLOGGED in the migration:
+ * the counters are throw-away, so no WAL flush per request; a PostgreSQL crash empties the table,
+ * which only restarts the windows. Expired rows are deleted by the `rate-limit-cleanup` job.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per run of a periodic job (issue 8 §7): the primary key (job, period) lets exactly one
+ * app instance claim a period (INSERT … ON CONFLICT DO NOTHING), so a job that must run once per
+ * period never runs twice however many instances share the database. `period` is
+ * floor(epoch ms / interval ms) on the database clock.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: bigint('period', { mode: 'number' }).notNull(),
+    /** which instance ran it (host:pid), for the operator */
+    instance: text('instance').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * Idempotency keys (issue 8 §4): the answer a request with an `Idempotency-Key` header got,
+ * written in the SAME transaction as the records that request created, so after a crash either
+ * both exist or neither. (user, scope, key) is the primary key; `requestHash` is the SHA-256 of
+ * the request (fields and file digests), so the same key with another body is refused; `entityId`
+ * is the created record (an application for scope `applications.create`). Kept at least 24 h
+ * (src/server/lib/idempotency.ts KEEP_HOURS), then purged.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    entityId: integer('entity_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

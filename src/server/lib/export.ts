@@ -7,13 +7,21 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
-import { gt, lt, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Lang } from '../../shared/i18n/index.js';
-import { listQuerySchema, type ListQuery } from '../../shared/schemas/list.js';
+import { listQuerySchema, type ListCursor, type ListQuery } from '../../shared/schemas/list.js';
 import { safeCell } from './csv.js';
-import { orderTerms, type ListSpec } from './list.js';
+import {
+  fetchSegments,
+  keyset,
+  SORT_VALUE,
+  withoutSortValue,
+  type KeysetRow,
+  type ListSpec,
+} from './list.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -53,46 +61,46 @@ export function setExportBatchSize(n: number): void {
   batchSize = n;
 }
 
-/** One batch read: `cursor` (keyset condition or undefined), ORDER BY, LIMIT and OFFSET. */
-export type BatchFetch<R> = (
-  cursor: SQL | undefined,
+/**
+ * One batch read: the seek past the previous batch (undefined for the first; a batch may take
+ * two reads, see lib/list.ts fetchSegments), ORDER BY, LIMIT,
+ * and the cursor's select field to spread into the select (`{ ...cols, ...select }`). Answers
+ * raw rows carrying `id` and that field.
+ */
+export type BatchFetch<R extends KeysetRow> = (
+  seek: SQL | undefined,
   orderBy: SQL[],
   limit: number,
-  offset: number,
+  select: Record<typeof SORT_VALUE, SQL | PgColumn>,
 ) => Promise<R[]>;
 
 /**
  * A list's rows in batches, in the list's order, so memory stays flat however long the list.
- * Sorted by the tiebreak (the id, the default sort) the batches are keyset pages (`id < last`),
- * which neither repeat nor skip a row while others insert; sorted by another column they are
- * LIMIT/OFFSET pages over ORDER BY (column, id), stable because the id breaks ties.
+ * Every batch is a keyset page over ORDER BY (sort column, id) — it seeks past the last row of
+ * the batch before (lib/list.ts keyset), with no growing OFFSET, so batch 1,000 costs what
+ * batch 1 costs, and no row repeats or is skipped while others insert. `present` turns the raw
+ * rows (without the cursor field) into what the export writes.
  * The ORDER BY is built here, before any byte is sent, so an undeclared sortBy is a 400 and
  * not a broken download.
  */
-export function listBatches<R>(
+export function listBatches<R extends KeysetRow, O = Omit<R, typeof SORT_VALUE>>(
   spec: ListSpec,
   sort: Pick<ListQuery, 'sortBy' | 'descending'>,
   fetch: BatchFetch<R>,
-  idOf: (row: R) => number,
+  present: (rows: Omit<R, typeof SORT_VALUE>[]) => O[] | Promise<O[]> = (rows) =>
+    rows as unknown as O[],
   size = exportBatchSize(),
-): Batches<R> {
-  const orderBy = orderTerms(spec, sort);
-  const keyset = Object.hasOwn(spec.sortable, sort.sortBy)
-    ? spec.sortable[sort.sortBy] === spec.tiebreak
-    : false;
+): Batches<O> {
+  const ks = keyset(spec, sort);
   return (async function* () {
-    let last: number | null = null;
-    for (let offset = 0; ; offset += size) {
-      const cursor =
-        keyset && last !== null
-          ? sort.descending
-            ? lt(spec.tiebreak, last)
-            : gt(spec.tiebreak, last)
-          : undefined;
-      const rows = await fetch(cursor, orderBy, size, keyset ? 0 : offset);
-      if (rows.length) yield rows;
+    let after: ListCursor | null = null;
+    for (;;) {
+      const rows = await fetchSegments(after ? ks.seek(after) : undefined, size, (seek, limit) =>
+        fetch(seek, ks.orderBy, limit, ks.select),
+      );
+      if (rows.length) yield await present(rows.map(withoutSortValue));
       if (rows.length < size) return;
-      last = idOf(rows[rows.length - 1]);
+      after = ks.after(rows[rows.length - 1]);
     }
   })();
 }

@@ -110,45 +110,45 @@ async function approved(wardNo: number, name: string) {
 }
 
 describe('listBatches', () => {
-  it('keyset pages when sorted by id, offset pages otherwise; an unknown sort is a 400 at once', async () => {
-    const calls: { cursor: boolean; offset: number }[] = [];
-    const pages = [[5, 4], [3, 2], [1]];
-    const fetch = async (cursor: unknown, _o: unknown, _limit: number, offset: number) => {
-      calls.push({ cursor: cursor !== undefined, offset });
-      return pages[calls.length - 1] ?? [];
-    };
-    const out: number[] = [];
-    for await (const b of listBatches(
-      APPLICATION_LIST,
-      { sortBy: 'id', descending: true },
-      fetch,
-      (n) => n,
-      2,
-    ))
-      out.push(...b);
-    expect(out).toEqual([5, 4, 3, 2, 1]);
-    // the first page has no cursor; later ones are keyset pages (offset 0); a short page ends it
-    expect(calls.map((c) => c.cursor)).toEqual([false, true, true]);
-    expect(calls.every((c) => c.offset === 0)).toBe(true);
-
-    const data = [5, 4, 3, 2, 1];
-    calls.length = 0;
-    const byName: number[] = [];
-    for await (const b of listBatches(
-      APPLICATION_LIST,
-      { sortBy: 'businessName', descending: false },
-      async (_c, _o, limit, offset) => {
-        calls.push({ cursor: _c !== undefined, offset });
-        return data.slice(offset, offset + limit);
-      },
-      (n) => n,
-      2,
-    ))
-      byName.push(...b);
-    expect(byName).toEqual(data);
-    expect(calls.map((c) => c.offset)).toEqual([0, 2, 4]);
+  it('keyset batches for every sort (no OFFSET), present applied; an unknown sort is a 400 at once', async () => {
+    for (const sortBy of ['id', 'businessName']) {
+      const seeks: boolean[] = [];
+      const pages = [
+        [
+          { id: 5, _sortValue: sortBy === 'id' ? 5 : 'e' },
+          { id: 4, _sortValue: sortBy === 'id' ? 4 : 'd' },
+        ],
+        [
+          { id: 3, _sortValue: sortBy === 'id' ? 3 : 'c' },
+          { id: 2, _sortValue: sortBy === 'id' ? 2 : 'b' },
+        ],
+        [{ id: 1, _sortValue: sortBy === 'id' ? 1 : 'a' }],
+      ];
+      const out: number[] = [];
+      for await (const b of listBatches(
+        APPLICATION_LIST,
+        { sortBy, descending: true },
+        async (seek, _o, limit, select) => {
+          expect(limit).toBe(2);
+          expect(Object.keys(select)).toEqual(['_sortValue']);
+          seeks.push(seek !== undefined);
+          return pages[seeks.length - 1] ?? [];
+        },
+        (rows) =>
+          rows.map((r) => {
+            // the cursor's field is taken off before the rows are presented
+            expect(r).not.toHaveProperty('_sortValue');
+            return r.id;
+          }),
+        2,
+      ))
+        out.push(...b);
+      expect(out).toEqual([5, 4, 3, 2, 1]);
+      // the first batch has no seek; later ones seek past the last row; a short batch ends it
+      expect(seeks).toEqual([false, true, true]);
+    }
     expect(() =>
-      listBatches(APPLICATION_LIST, { sortBy: 'nope', descending: true }, fetch, (n) => n),
+      listBatches(APPLICATION_LIST, { sortBy: 'nope', descending: true }, async () => []),
     ).toThrow();
   });
 });

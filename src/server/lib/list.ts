@@ -10,12 +10,25 @@
  * - `from`/`to` an inclusive date range on a date column (AD 'YYYY-MM-DD') or on an instant
  *   column (the whole day in Nepal time, UTC+05:45).
  * An empty value ('' or null) means "no filter", so a cleared filter box needs no special case.
+ *
+ * Paging (issue 8 §1, docs/decisions.md "Keyset pages and a bounded count"): a page after the
+ * first is fetched by seeking past the previous page's last (sort value, id) — the `cursor` —
+ * so a deep page costs what page 1 costs; a page without a cursor is an OFFSET of at most
+ * MAX_LIST_OFFSET rows; meta.total counts at most MAX_LIST_COUNT rows (`boundedTotal`).
  */
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { toLatinDigits } from '../../shared/format.js';
-import type { ListQuery } from '../../shared/schemas/list.js';
+import {
+  decodeListCursor,
+  encodeListCursor,
+  MAX_LIST_COUNT,
+  MAX_LIST_OFFSET,
+  type ListCursor,
+  type ListQuery,
+} from '../../shared/schemas/list.js';
+import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 
 export type FilterDef =
@@ -140,21 +153,250 @@ export function filterTerms(spec: ListSpec, filters: Record<string, unknown>): S
   return out;
 }
 
-/** ORDER BY for `sortBy`/`descending`, then the tiebreak; 400 for an undeclared column. */
-export function orderTerms(spec: ListSpec, q: Pick<ListQuery, 'sortBy' | 'descending'>): SQL[] {
-  const col = Object.hasOwn(spec.sortable, q.sortBy) ? spec.sortable[q.sortBy] : undefined;
-  if (!col) throw AppError.badRequest('errors.unknownSort', { key: q.sortBy });
-  const dir = q.descending ? desc : asc;
-  return [dir(col), dir(spec.tiebreak)];
+// ---------------------------------------------------------------- sort, keyset, bounded count
+
+/**
+ * The field every list row query selects besides its columns: the sort column's value as the
+ * cursor carries it (numbers as numbers, booleans as 0/1, everything else as PostgreSQL's text
+ * form, so a timestamp keeps its microseconds and the seek compares exactly). `pageOf` and
+ * `listBatches` take it off before the rows are answered.
+ */
+export const SORT_VALUE = '_sortValue';
+
+/** A raw list row: the tiebreak id and the sort value. */
+export interface KeysetRow {
+  id: number;
+  [SORT_VALUE]: unknown;
 }
 
-/** Both, plus the page window. */
+let countCap = MAX_LIST_COUNT;
+
+/** The current cap of `boundedTotal` (MAX_LIST_COUNT unless a test lowered it). */
+export function listCountCap(): number {
+  return countCap;
+}
+
+/**
+ * Lowers (or restores) the count cap. Tests use a few rows instead of 10,001; each vitest file
+ * loads its own copy of this module, so the setting stays in that file.
+ */
+export function setListCountCap(n: number = MAX_LIST_COUNT): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`count cap ${n}`);
+  countCap = n;
+}
+
+function sortColumn(spec: ListSpec, sortBy: string): PgColumn {
+  const col = Object.hasOwn(spec.sortable, sortBy) ? spec.sortable[sortBy] : undefined;
+  if (!col) throw AppError.badRequest('errors.unknownSort', { key: sortBy });
+  return col;
+}
+
+/** ORDER BY for `sortBy`/`descending`, then the tiebreak; 400 for an undeclared column. */
+export function orderTerms(spec: ListSpec, q: Pick<ListQuery, 'sortBy' | 'descending'>): SQL[] {
+  const col = sortColumn(spec, q.sortBy);
+  const dir = q.descending ? desc : asc;
+  return col === spec.tiebreak ? [dir(col)] : [dir(col), dir(spec.tiebreak)];
+}
+
+const TIMESTAMP_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2}){0,2})?$/;
+
+/** A real calendar date and time of day (so PostgreSQL's cast cannot fail with a 500). */
+function validParts(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): boolean {
+  if (y < 1 || m < 1 || m > 12 || d < 1 || hh > 23 || mm > 59 || ss > 59) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+type ColumnKind = 'id' | 'number' | 'boolean' | 'date' | 'timestamp' | 'text';
+
+function kindOf(col: PgColumn, tiebreak: PgColumn): ColumnKind {
+  if (col === tiebreak) return 'id';
+  if (col.dataType === 'number') return 'number';
+  if (col.dataType === 'boolean') return 'boolean';
+  if (col.columnType === 'PgDateString' || col.columnType === 'PgDate') return 'date';
+  if (col.columnType === 'PgTimestamp' || col.columnType === 'PgTimestampString') {
+    return 'timestamp';
+  }
+  return 'text';
+}
+
+/** The cursor's value as a SQL parameter of the column's type; null when it does not fit. */
+function cursorParam(col: PgColumn, kind: ColumnKind, v: string | number): SQL | null {
+  switch (kind) {
+    case 'id':
+      return typeof v === 'number' && Number.isInteger(v) ? sql`${v}` : null;
+    case 'number':
+      return typeof v === 'number' ? sql`${v}` : null;
+    case 'boolean':
+      return v === 0 || v === 1 ? sql`${v === 1}` : null;
+    case 'date': {
+      if (typeof v !== 'string' || !DATE_RE.test(v)) return null;
+      const [y, m, d] = v.split('-').map(Number);
+      return validParts(y, m, d) ? sql`${v}::date` : null;
+    }
+    case 'timestamp': {
+      const p = typeof v === 'string' ? TIMESTAMP_RE.exec(v) : null;
+      if (!p || !validParts(+p[1], +p[2], +p[3], +p[4], +p[5], +p[6])) return null;
+      const type = (col as PgColumn & { withTimezone?: boolean }).withTimezone
+        ? sql`timestamptz`
+        : sql`timestamp`;
+      return sql`${v}::${type}`;
+    }
+    case 'text':
+      return typeof v === 'string' ? sql`${v}` : null;
+  }
+}
+
+function badCursor(): never {
+  throw AppError.badRequest('errors.badCursor');
+}
+
+/**
+ * The keyset of one sort: ORDER BY (column, id) in the asked direction (PostgreSQL's default
+ * NULL placement: last ascending, first descending, which a plain btree index serves both
+ * ways), the field to select for the cursor, and the WHERE that seeks past a cursor.
+ */
+export function keyset(spec: ListSpec, sort: Pick<ListQuery, 'sortBy' | 'descending'>) {
+  const col = sortColumn(spec, sort.sortBy);
+  const id = spec.tiebreak;
+  const kind = kindOf(col, id);
+  const desc = sort.descending;
+  const nullable = kind !== 'id' && !col.notNull;
+  const field =
+    kind === 'id' || kind === 'number'
+      ? col
+      : kind === 'boolean'
+        ? sql<number | null>`(${col})::int`
+        : sql<string | null>`(${col})::text`;
+  return {
+    orderBy: orderTerms(spec, sort),
+    /** spread into the select: `{ ...ks.select }` */
+    select: { [SORT_VALUE]: field } as Record<typeof SORT_VALUE, SQL | PgColumn>,
+    /**
+     * Rows strictly after `cur` in this order, as one or two conditions to read one after the
+     * other (`fetchSegments`): each is a single btree range on (col, id) — a row comparison
+     * `(col, id) < (v, id)` (or `>`), or a `col IS [NOT] NULL` section — because an OR of the
+     * two (e.g. "after v, or NULL") is no index range and would scan every row before the
+     * cursor. 400 when the cursor's value does not suit the column (another sort's cursor, a
+     * NULL for a NOT NULL column, a date that is not one).
+     */
+    seek(cur: ListCursor): SQL[] {
+      if (kind === 'id') {
+        if (cur.v !== cur.id) badCursor();
+        return [desc ? lt(id, cur.id) : gt(id, cur.id)];
+      }
+      if (cur.v === null) {
+        if (!nullable) badCursor();
+        // inside the NULLs, which come last ascending and first descending
+        return desc
+          ? [sql`(${col} is null and ${id} < ${cur.id})`, sql`${col} is not null`]
+          : [sql`(${col} is null and ${id} > ${cur.id})`];
+      }
+      const v = cursorParam(col, kind, cur.v);
+      if (!v) badCursor();
+      if (desc) return [sql`(${col}, ${id}) < (${v}, ${cur.id})`];
+      const after = sql`(${col}, ${id}) > (${v}, ${cur.id})`;
+      // ascending, the NULLs still follow every value
+      return nullable ? [after, sql`${col} is null`] : [after];
+    },
+    /** The cursor values after `row` (a raw row with SORT_VALUE). */
+    after(row: KeysetRow): ListCursor {
+      const raw = row[SORT_VALUE];
+      const v =
+        raw === null || raw === undefined
+          ? null
+          : typeof raw === 'number'
+            ? raw
+            : typeof raw === 'boolean'
+              ? Number(raw)
+              : String(raw);
+      return { v, id: Number(row.id) };
+    },
+  };
+}
+
+/** A raw row without the cursor's field. */
+export function withoutSortValue<R extends KeysetRow>(row: R): Omit<R, typeof SORT_VALUE> {
+  const { [SORT_VALUE]: _drop, ...rest } = row;
+  return rest;
+}
+
+/**
+ * Reads up to `limit` rows through the seek's segments in order (one query, or a second one
+ * when the first ran out); `run` gets the segment's condition and how many rows are still
+ * wanted. Without segments (no cursor) it is one call with no condition.
+ */
+export async function fetchSegments<R>(
+  segments: SQL[] | undefined,
+  limit: number,
+  run: (seek: SQL | undefined, limit: number) => Promise<R[]>,
+): Promise<R[]> {
+  if (!segments) return run(undefined, limit);
+  const out: R[] = [];
+  for (const seg of segments) {
+    out.push(...(await run(seg, limit - out.length)));
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
+ * One page of a list as a query plan: `where` (base conditions and filters; what the bounded
+ * count counts), ORDER BY, the cursor's select field, `fetch` to read the page's rows
+ * (rowsPerPage + 1, the extra row telling whether a next page exists: seeking past `q.cursor`,
+ * or at OFFSET (page-1)×rowsPerPage without one), and `pageOf` to cut them into the page and
+ * its `nextCursor`.
+ * 400 `errors.badCursor` for a malformed or unsuitable cursor, `errors.pageTooDeep` for a page
+ * without a cursor past MAX_LIST_OFFSET rows.
+ */
 export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[] = []) {
   const where = and(...base, ...filterTerms(spec, q.filters));
+  const ks = keyset(spec, q);
+  let segments: SQL[] | undefined;
+  if (q.cursor !== undefined) {
+    const cur = decodeListCursor(q.cursor);
+    if (!cur) badCursor();
+    segments = ks.seek(cur);
+  }
+  const offset = segments ? 0 : (q.page - 1) * q.rowsPerPage;
+  if (offset > MAX_LIST_OFFSET) throw AppError.badRequest('errors.pageTooDeep');
   return {
     where,
-    orderBy: orderTerms(spec, q),
-    limit: q.rowsPerPage,
-    offset: (q.page - 1) * q.rowsPerPage,
+    orderBy: ks.orderBy,
+    select: ks.select,
+    /**
+     * The page's raw rows: `run(where, limit, offset)` is the list's query with this WHERE,
+     * the plan's ORDER BY, LIMIT and OFFSET (called twice when the seek has two segments).
+     */
+    fetch<R>(run: (where: SQL | undefined, limit: number, offset: number) => Promise<R[]>) {
+      return fetchSegments(segments, q.rowsPerPage + 1, (seek, limit) =>
+        run(and(where, seek), limit, offset),
+      );
+    },
+    /** The page's rows (at most rowsPerPage, without the cursor field) and meta.nextCursor. */
+    pageOf<R extends KeysetRow>(rows: R[]) {
+      const more = rows.length > q.rowsPerPage;
+      const kept = more ? rows.slice(0, q.rowsPerPage) : rows;
+      return {
+        rows: kept.map(withoutSortValue),
+        nextCursor: more ? encodeListCursor(ks.after(kept[kept.length - 1])) : null,
+      };
+    },
   };
+}
+
+/**
+ * meta.total as a bounded count: `select count(*) from (<rows> limit cap+1)`, so a list of a
+ * million rows costs the same as one of ten thousand. `rows` is the list's FROM/JOIN/WHERE
+ * selecting anything small (e.g. `db.select({ one: sql\`1\` }).from(t).where(w).$dynamic()`).
+ * Answers `{ total: min(count, cap), totalCapped: count > cap }`.
+ */
+export async function boundedTotal(
+  db: Db | Tx,
+  rows: PgSelect,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const cap = countCap;
+  const sub = rows.limit(cap + 1).as('bounded_rows');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }

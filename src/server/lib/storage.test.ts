@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { checkUpload, FileStore, MAX_UPLOAD_BYTES, sniff } from './storage.js';
+import { checkUpload, FileStore, LocalFileStore, MAX_UPLOAD_BYTES, sniff } from './storage.js';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
@@ -60,5 +60,24 @@ describe('uploads', () => {
     await store.discard([name]);
     expect(await readdir(dir)).toEqual([]);
     await expect(store.read('../secret.jpg')).rejects.toThrow(AppError);
+  });
+
+  it('local store: exists, stream and list for audits; a missing file is a 404', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'store-')), 'not-yet');
+    const store = new LocalFileStore(dir);
+    expect(await store.list()).toEqual([]); // the folder is made on the first save
+    const a = await store.save(checkUpload('a', { filename: 'a.jpg', mimetype: '', data: JPEG }));
+    const b = await store.save(checkUpload('b', { filename: 'b.pdf', mimetype: '', data: PDF }));
+    expect(await store.list()).toEqual([a, b].sort());
+    expect(await store.exists(a)).toBe(true);
+    expect(await store.exists('../a.jpg')).toBe(false);
+    const chunks: Buffer[] = [];
+    for await (const c of await store.stream(b)) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+    await store.discard([a]);
+    expect(await store.exists(a)).toBe(false);
+    await expect(store.read(a)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(store.stream(a)).rejects.toMatchObject({ statusCode: 404 });
+    expect(store.kind).toBe('local');
   });
 });

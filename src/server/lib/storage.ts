@@ -3,10 +3,18 @@
  * client's name or type), at most 5 MiB, saved under a server-made random name. Files are
  * written only after validation, and `discard` removes them when the transaction that
  * references them fails, so no orphan files remain.
+ *
+ * Where the bytes live is behind the `FileStore` interface (issue 8 §7): the local disk
+ * (`LocalFileStore`, the default, UPLOAD_DIR) or an S3-compatible bucket (`S3FileStore` in
+ * s3-store.ts, STORAGE=s3), chosen by `openFileStore(config)`. Several app instances need a
+ * store they all see: S3, or one folder shared by all of them (NFS).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { StorageConfig } from '../config.js';
 import { AppError } from '../errors.js';
 
 /** 5 MiB */
@@ -64,17 +72,52 @@ export function checkUpload(field: string, f: UploadedFile): CheckedFile {
   };
 }
 
-export class FileStore {
-  constructor(private readonly dir: string) {}
+/** A stored name as made by `save`: a random UUID and the recognised extension. */
+export const STORED_NAME = /^[0-9a-f-]{36}\.(jpg|png|pdf)$/;
 
+/** A name for a new stored file. */
+export function newStoredName(ext: string): string {
+  return `${randomUUID()}.${ext}`;
+}
+
+/** The generic answer when the storage has no room (disk, quota or bucket full). */
+export function storageFull(): AppError {
+  return new AppError(507, 'STORAGE_FULL', 'errors.storageFull');
+}
+
+/**
+ * Where uploaded files live. Names are the server-made names from `save`; any other name is a
+ * 404 (AppError.notFound), so no caller can reach outside the store.
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
   /**
    * Writes the bytes under a new random name; returns that name.
-   * @throws AppError 507 (errors.storageFull) when the disk or quota is full (ENOSPC, EDQUOT,
-   *   EFBIG); the partial file is removed first, and the caller's transaction is rolled back and
-   *   its earlier files discarded as for any failure (issue 8 §4 "disk full: nothing partial").
+   * @throws AppError 507 (errors.storageFull) when the storage is full; nothing partial remains,
+   *   and the caller's transaction is rolled back and its earlier files discarded as for any
+   *   failure (issue 8 §4 "disk full: nothing partial").
    */
+  save(file: CheckedFile): Promise<string>;
+  /** The whole file. @throws AppError 404 for a bad or missing name */
+  read(storedName: string): Promise<Buffer>;
+  /** The file as a stream (for large responses). @throws AppError 404 for a bad or missing name */
+  stream(storedName: string): Promise<Readable>;
+  /** Whether the file exists (false for a bad name). */
+  exists(storedName: string): Promise<boolean>;
+  /** Removes files written for a transaction that failed; missing files are no error. */
+  discard(names: string[]): Promise<void>;
+  /** Every stored name, sorted (for audits: orphan checks, backup checks). */
+  list(): Promise<string[]>;
+}
+
+/** The local-disk store: one folder, files named as `save` made them. */
+export class LocalFileStore implements FileStore {
+  readonly kind = 'local' as const;
+  constructor(private readonly dir: string) {}
+
+  /** See FileStore.save; 507 on ENOSPC, EDQUOT or EFBIG, after removing the partial file. */
   async save(file: CheckedFile): Promise<string> {
-    const name = `${randomUUID()}.${file.ext}`;
+    const name = newStoredName(file.ext);
     const target = path.join(this.dir, name);
     try {
       await mkdir(this.dir, { recursive: true });
@@ -83,7 +126,7 @@ export class FileStore {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG') {
         await rm(target, { force: true });
-        throw new AppError(507, 'STORAGE_FULL', 'errors.storageFull');
+        throw storageFull();
       }
       throw err;
     }
@@ -91,16 +134,68 @@ export class FileStore {
   }
 
   async read(storedName: string): Promise<Buffer> {
-    return readFile(this.resolve(storedName));
+    try {
+      return await readFile(this.resolve(storedName));
+    } catch (err) {
+      throw notFoundIfMissing(err);
+    }
   }
 
-  /** Removes files written for a transaction that failed. */
+  async stream(storedName: string): Promise<Readable> {
+    const file = this.resolve(storedName);
+    try {
+      await access(file);
+    } catch (err) {
+      throw notFoundIfMissing(err);
+    }
+    return createReadStream(file);
+  }
+
+  async exists(storedName: string): Promise<boolean> {
+    if (!STORED_NAME.test(storedName)) return false;
+    return access(path.join(this.dir, storedName)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   async discard(names: string[]): Promise<void> {
     await Promise.all(names.map((n) => rm(this.resolve(n), { force: true })));
   }
 
+  async list(): Promise<string[]> {
+    const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw err;
+    });
+    return names.filter((n) => STORED_NAME.test(n)).sort();
+  }
+
   private resolve(storedName: string): string {
-    if (!/^[0-9a-f-]{36}\.(jpg|png|pdf)$/.test(storedName)) throw AppError.notFound();
+    if (!STORED_NAME.test(storedName)) throw AppError.notFound();
     return path.join(this.dir, storedName);
   }
+}
+
+function notFoundIfMissing(err: unknown): unknown {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT' ? AppError.notFound() : err;
+}
+
+/**
+ * `new FileStore(dir)` still makes the local store, for callers written before the interface;
+ * the type `FileStore` is the interface above.
+ */
+export const FileStore = LocalFileStore;
+
+/**
+ * The configured store: the local folder `uploadDir`, or the S3 bucket of `storage`. The AWS
+ * SDK is loaded only when S3 is configured.
+ */
+export async function openFileStore(cfg: {
+  uploadDir: string;
+  storage: StorageConfig;
+}): Promise<FileStore> {
+  if (cfg.storage.kind === 'local') return new LocalFileStore(cfg.uploadDir);
+  const { S3FileStore } = await import('./s3-store.js');
+  return new S3FileStore(cfg.storage);
 }

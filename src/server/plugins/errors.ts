@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLang, translate, type Lang } from '../../shared/i18n/index.js';
-import type { Db } from '../db/client.js';
+import { isDatabaseUnavailable, type Db } from '../db/client.js';
 import { audit } from '../lib/audit.js';
 import { AppError, type FieldError } from '../errors.js';
 
@@ -104,6 +104,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { db?:
       // we still answer our own text rather than the library's.
       req.log.info({ code: err.code }, 'client error');
       return reply.code(status).send({ message: translate(lang, 'errors.badRequest') });
+    }
+    // PostgreSQL restarting or unreachable: a retryable 503, not a bug (issue 8 §4).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ message: translate(lang, 'errors.databaseUnavailable') });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: translate(lang, 'errors.server') });

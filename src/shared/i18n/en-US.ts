@@ -44,6 +44,8 @@ const enUS = {
     fileTooLarge: 'The file is larger than 5 MB.',
     storageFull:
       'The office cannot store files right now. Nothing was saved; please try again later or tell the ward office.',
+    databaseUnavailable:
+      'The service is briefly unavailable. Nothing was lost; please try again in a few seconds.',
     fileType: 'Only JPEG, PNG or PDF files are accepted.',
     usernameTaken: 'This username is already taken.',
     phoneTaken: 'This phone number is already registered.',
@@ -56,6 +58,9 @@ const enUS = {
     unknownFilter: 'Unknown filter "{{key}}".',
     actionFailed: 'Action failed',
     badFilter: 'The filter "{{key}}" has a value that is not valid.',
+    badCursor: 'This list position is no longer valid. Go back to the first page.',
+    pageTooDeep:
+      'This page is too far into the list. Use Next from an earlier page, or narrow the filters.',
     bandOverlap:
       'This capital band overlaps another band of the same business type and fiscal year.',
     builtIn: 'This is built into the system and cannot be changed or deleted.',
@@ -218,6 +223,9 @@ const enUS = {
     businessType: 'Business type',
     ward: 'Ward',
     submittedOn: 'Submitted (BS)',
+    fiscalYear: 'Fiscal year',
+    allFiscalYears: 'All fiscal years',
+    allWards: 'All wards',
   },
   applyNew: {
     title: 'Apply for business registration',
@@ -1302,6 +1310,11 @@ const enUS = {
       outbox_retry: 'Message sent again',
     },
   },
+  // ---- list paging past the count cap (issue 8 §1: keyset pages, bounded count)
+  lists: {
+    totalCapped: '{{total}}+',
+    totalCappedHint: 'More than {{total}} records match. Narrow the filters to count them all.',
+  },
   // ---- accessibility (issue 7 §7): names of controls that show only an icon
   a11y: {
     close: 'Close',
@@ -1312,6 +1325,13 @@ const enUS = {
     sortedAsc: 'Sorted ascending',
     sortedDesc: 'Sorted descending',
     phonePlaceholder: '98XXXXXXXX',
+  },
+  // ---- submissions retried with an Idempotency-Key (issue 8 §4)
+  idempotency: {
+    inFlight:
+      'This submission is still being processed. Wait a moment, then check your applications before sending it again.',
+    mismatch:
+      'This submission was already sent with different details. Reload the form and submit it again.',
   },
 };
 

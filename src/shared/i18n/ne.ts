@@ -42,6 +42,8 @@ const ne: Messages = {
     fileTooLarge: 'फाइल ५ MB भन्दा ठूलो छ।',
     storageFull:
       'कार्यालयले अहिले फाइल राख्न सक्दैन। केही पनि सुरक्षित भएन; पछि फेरि प्रयास गर्नुहोस् वा वडा कार्यालयलाई जानकारी दिनुहोस्।',
+    databaseUnavailable:
+      'सेवा केही क्षणका लागि उपलब्ध छैन। केही पनि हराएको छैन; केही सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',
     fileType: 'JPEG, PNG वा PDF फाइल मात्र स्वीकार गरिन्छ।',
     usernameTaken: 'यो प्रयोगकर्ता नाम पहिल्यै लिइएको छ।',
     phoneTaken: 'यो फोन नम्बर पहिल्यै दर्ता भएको छ।',
@@ -54,6 +56,8 @@ const ne: Messages = {
     unknownFilter: '"{{key}}" नामको फिल्टर छैन।',
     actionFailed: 'कार्य असफल भयो',
     badFilter: '"{{key}}" फिल्टरको मान मान्य छैन।',
+    badCursor: 'सूचीको यो स्थान अब मान्य छैन। पहिलो पृष्ठमा फर्कनुहोस्।',
+    pageTooDeep: 'यो पृष्ठ सूचीमा धेरै पछाडि छ। अघिल्लो पृष्ठबाट "अर्को" थिच्नुहोस् वा फिल्टर साँघुरो पार्नुहोस्।',
     bandOverlap: 'यो पुँजी दायरा सोही व्यवसाय प्रकार र आर्थिक वर्षको अर्को दायरासँग खप्टिन्छ।',
     builtIn: 'यो प्रणालीमै बनेको हो; यसलाई परिवर्तन गर्न वा मेटाउन मिल्दैन।',
     currentFiscalYear: 'चालु आर्थिक वर्षलाई निष्क्रिय गर्न वा मेटाउन मिल्दैन; बरु अर्को वर्ष सक्रिय गर्नुहोस्।',
@@ -213,6 +217,9 @@ const ne: Messages = {
     businessType: 'व्यवसायको प्रकार',
     ward: 'वडा',
     submittedOn: 'निवेदन मिति (वि.सं.)',
+    fiscalYear: 'आर्थिक वर्ष',
+    allFiscalYears: 'सबै आर्थिक वर्ष',
+    allWards: 'सबै वडा',
   },
   applyNew: {
     title: 'व्यवसाय दर्ताको निवेदन',
@@ -1285,6 +1292,11 @@ const ne: Messages = {
       outbox_retry: 'सन्देश फेरि पठाइयो',
     },
   },
+  // ---- list paging past the count cap (issue 8 §1: keyset pages, bounded count)
+  lists: {
+    totalCapped: '{{total}} भन्दा बढी',
+    totalCappedHint: '{{total}} भन्दा बढी रेकर्ड मिल्छन्। सबै गन्न फिल्टर साँघुरो पार्नुहोस्।',
+  },
   // ---- accessibility (issue 7 §7): names of controls that show only an icon
   a11y: {
     close: 'बन्द गर्नुहोस्',
@@ -1296,6 +1308,11 @@ const ne: Messages = {
     sortedDesc: 'घट्दो क्रममा',
     // "98XXXXXXXX": X is Latin, so the pattern is said in words.
     phonePlaceholder: '९८ पछि ८ अङ्क',
+  },
+  // ---- Idempotency-Key सहित फेरि पठाइएका निवेदन (issue 8 §4)
+  idempotency: {
+    inFlight: 'यो निवेदन अझै प्रक्रियामा छ। केही बेर पर्खनुहोस्, र फेरि पठाउनुअघि आफ्ना निवेदनहरू हेर्नुहोस्।',
+    mismatch: 'यो निवेदन पहिले नै फरक विवरणसहित पठाइएको थियो। फारम फेरि खोलेर पुनः पेश गर्नुहोस्।',
   },
 };
 

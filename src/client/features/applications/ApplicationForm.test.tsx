@@ -244,6 +244,61 @@ describe('ApplicationForm', () => {
     expect(decodeURIComponent(String(districtsCall![0]))).toContain('filters={"stateId":3}');
   });
 
+  it('sends one Idempotency-Key per submission: the same on a retry after a dropped connection', async () => {
+    sessionStorage.clear();
+    const { container } = renderWithApp(<ApplicationForm />, { route: '/single_registration' });
+    const u = userEvent.setup();
+    const fill = async (label: RegExp, value: string) =>
+      u.type(screen.getByLabelText(label), value);
+    const choose = async (label: RegExp, option: string) => {
+      const select = screen.getByLabelText(label);
+      await waitFor(() =>
+        expect(within(select).getByRole('option', { name: option })).toBeInTheDocument(),
+      );
+      await u.selectOptions(select, option);
+    };
+    await fill(/^Business name/, 'Himal Traders');
+    await fill(/^Business owner name/, 'Sita Sharma');
+    await fill(/^Father's or husband's name/, 'Ram Sharma');
+    await choose(/^Business type/, 'Retail shop');
+    await choose(/^Province/, 'Bagmati');
+    await choose(/^District/, 'Kathmandu');
+    await choose(/^Municipality/, 'Kirtipur');
+    await choose(/^Ward number/, '10');
+    await choose(/^Ward(?! number)/, '2 — Ward 2');
+    await fill(/^Address/, 'Naya Bazar');
+    await fill(/^Mobile number/, '9841000000');
+    await fill(/^Maximum capital/, '500000');
+    await fill(/^Current capital/, '300000');
+    await fill(/^Paid-up capital/, '100000');
+    await fill(/^Applicant name/, 'Sita Sharma');
+    await fill(/^Applicant address/, 'Kirtipur-10');
+    await fill(/^Applicant contact number/, '9841000000');
+    const file = (name: string) => container.querySelector(`input[type=file][name=${name}]`)!;
+    const png = new File(['png'], 'me.png', { type: 'image/png' });
+    const pdf = new File(['pdf'], 'cz.pdf', { type: 'application/pdf' });
+    await u.upload(file('doc_passport-photo') as HTMLInputElement, png);
+    await u.upload(file('doc_citizenship-front') as HTMLInputElement, pdf);
+    const keyOf = (i: number) => new Headers(submits()[i][1]!.headers).get('Idempotency-Key') ?? '';
+
+    // The first answer never arrives (the connection dropped); the server may have saved it.
+    createAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await submit();
+    await waitFor(() => expect(submits()).toHaveLength(1));
+    expect(await screen.findByText(/You are offline/)).toBeInTheDocument();
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The retry of the same form carries the same key, so the server answers the first one.
+    createAnswer = () => jsonResponse(201, { data: { id: 7, submissionNo: 'S-2082-0007' } });
+    await submit();
+    await waitFor(() => expect(submits()).toHaveLength(2));
+    expect(keyOf(1)).toBe(keyOf(0));
+    // after the success the key is forgotten: the next submission gets a new one
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+  }, 60_000);
+
   it('labels dropdown options in Nepali when the language is ne', async () => {
     await setLang('ne');
     renderWithApp(<ApplicationForm />);

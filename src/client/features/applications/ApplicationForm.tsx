@@ -55,7 +55,13 @@ import {
   RENT_FIELDS,
 } from '../../../shared/schemas/applications.js';
 import { BsDatePicker } from '../../components/BsDatePicker';
-import { api, ApiError, type Envelope } from '../../lib/api';
+import { api, ApiError, request, type Envelope } from '../../lib/api';
+import {
+  forgetSubmissionKey,
+  formFingerprint,
+  keepKeyAfter,
+  submissionKey,
+} from '../../lib/idempotency';
 import { PROFILE_KEY, useCan, useCurrentUser } from '../../lib/auth';
 import { applyServerErrors, checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
@@ -423,6 +429,8 @@ export function ApplicationForm({
         )
       : null,
   );
+  /** Where the Idempotency-Key of a new submission is kept (lib/idempotency.ts). */
+  const keySlot = `application:${kind}:${userId ?? 0}`;
   /** The last submit found no connection; the draft is kept. */
   const [offline, setOffline] = useState(false);
   const owners = useFieldArray({ control, name: 'owners' });
@@ -568,10 +576,18 @@ export function ApplicationForm({
         await navigate(`/business/applications/${applicationId}/detail`);
         return;
       }
-      const res = await api.post<Envelope<{ id: number; submissionNo: string }>>(
-        '/applications',
-        fd,
-      );
+      // One Idempotency-Key per submission: a retry of the same form after a dropped
+      // connection answers the first submission instead of making a second (issue 8 §4).
+      const key = submissionKey(keySlot, formFingerprint(fd));
+      const res = await request<Envelope<{ id: number; submissionNo: string }>>('/applications', {
+        method: 'POST',
+        body: fd,
+        headers: { 'Idempotency-Key': key },
+      }).catch((e: unknown) => {
+        if (!(e instanceof ApiError && keepKeyAfter(e.status))) forgetSubmissionKey(keySlot);
+        throw e;
+      });
+      forgetSubmissionKey(keySlot);
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
       await draft.clear();

@@ -1,7 +1,8 @@
 /**
  * Registration list (SPEC §2 `business/applications`): the generic list with a status filter
- * and a text search; rows open the detail page. Filters live in the URL so the dashboard can
- * link to "pending" etc. and the back button keeps them.
+ * and a text search, plus the fiscal year and (for a system admin) the ward; rows open the detail
+ * page. Filters live in the URL (`?status=&q=&fiscalYearId=&wardId=`) so the dashboard's cards
+ * open the same set they count, and the back button keeps them.
  */
 import { Anchor, Button, NativeSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -16,10 +17,17 @@ import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useCan } from '../../lib/auth';
+import { useCan, useCurrentUser } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
 import { businessTypeColumn, FilterBar, SearchField, wardColumn } from './ListFilters';
-import type { ApplicationRow } from './types';
+import type { FiscalYearOption } from '../dashboard/types';
+import type { ApplicationRow, WardOption } from './types';
+import { useAllOptions } from './useOptions';
+
+/** A positive id from the URL, or undefined. */
+function idParam(v: string | null): number | undefined {
+  return v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : undefined;
+}
 
 function ApplicationsList() {
   const { t } = useTranslation();
@@ -31,6 +39,12 @@ function ApplicationsList() {
   const status = (STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as AppStatus)
     : '';
+  const fiscalYearId = idParam(params.get('fiscalYearId'));
+  const wardId = idParam(params.get('wardId'));
+  const isAdmin = useCurrentUser().userType === 'systemadmin';
+  const fiscalYears = useAllOptions<FiscalYearOption>('fiscal-years');
+  // A ward admin's list is already their ward's (the server scopes it): no ward to pick.
+  const wards = useAllOptions<WardOption>('wards', undefined, isAdmin);
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 350);
 
@@ -49,16 +63,17 @@ function ApplicationsList() {
     );
   };
 
-  const setStatus = (v: string) =>
+  const setParam = (key: 'status' | 'fiscalYearId' | 'wardId', v: string) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (v) next.set('status', v);
-        else next.delete('status');
+        if (v) next.set(key, v);
+        else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  const filters = { status, q, fiscalYearId, wardId };
 
   const columns: DataTableColumn<ApplicationRow>[] = [
     {
@@ -127,11 +142,7 @@ function ApplicationsList() {
             {t('applications.new')}
           </Button>
         )}
-        <ExportButton
-          path="/applications/export"
-          query={{ filters: { status, q } }}
-          fallbackName="applications"
-        />
+        <ExportButton path="/applications/export" query={{ filters }} fallbackName="applications" />
       </PageHeader>
       <FilterBar>
         <SearchField value={search} onChange={changeSearch} />
@@ -139,19 +150,49 @@ function ApplicationsList() {
           label={t('applications.status')}
           name="status"
           value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
+          onChange={(e) => setParam('status', e.currentTarget.value)}
           data={[
             { value: '', label: t('applications.allStatuses') },
             ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
           ]}
           miw={160}
         />
+        <NativeSelect
+          label={t('applications.fiscalYear')}
+          name="fiscalYearId"
+          value={fiscalYearId ? String(fiscalYearId) : ''}
+          onChange={(e) => setParam('fiscalYearId', e.currentTarget.value)}
+          data={[
+            { value: '', label: t('applications.allFiscalYears') },
+            ...(fiscalYears.data ?? [])
+              .slice()
+              .sort((a, b) => b.startDate.localeCompare(a.startDate))
+              .map((y) => ({ value: String(y.id), label: f.digits(y.code) })),
+          ]}
+          miw={140}
+        />
+        {isAdmin && (
+          <NativeSelect
+            label={t('applications.ward')}
+            name="wardId"
+            value={wardId ? String(wardId) : ''}
+            onChange={(e) => setParam('wardId', e.currentTarget.value)}
+            data={[
+              { value: '', label: t('applications.allWards') },
+              ...(wards.data ?? [])
+                .slice()
+                .sort((a, b) => a.number - b.number)
+                .map((w) => ({ value: String(w.id), label: `${f.num(w.number)} — ${f.name(w)}` })),
+            ]}
+            miw={140}
+          />
+        )}
       </FilterBar>
       <ListTable<ApplicationRow>
         resource="/applications"
         label={t('applications.title')}
         columns={columns}
-        filters={{ status, q }}
+        filters={filters}
         onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
       />
     </>

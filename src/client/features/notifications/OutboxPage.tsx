@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { api, type ListPage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { canReach, pagerPages, useListPaging } from '../../lib/listPaging';
 import { useFormat } from '../../lib/useFormat';
 
 export interface OutboxMessage {
@@ -49,20 +50,29 @@ function Outbox() {
   const canRetry = useCan('edit-notifications');
   const [status, setStatus] = useState<string | null>(null);
   const [channel, setChannel] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(25);
+  // keyset cursors per page (lib/listPaging.ts); new filters or page size start at page 1
+  const resetKey = JSON.stringify([status, channel, rowsPerPage]);
+  const paging = useListPaging(resetKey);
+  const page = paging.page;
 
   const query = {
-    page,
+    ...paging.request,
     rowsPerPage,
     status: status ?? undefined,
     channel: channel ?? undefined,
   };
   const q = useQuery({
     queryKey: ['outbox', query],
-    queryFn: ({ signal }) => api.get<ListPage<OutboxMessage>>('/outbox', query, signal),
+    queryFn: async ({ signal }) => {
+      const res = await api.get<ListPage<OutboxMessage>>('/outbox', query, signal);
+      paging.remember(resetKey, query.page, res.meta);
+      return res;
+    },
     placeholderData: keepPreviousData,
   });
+  const total = q.isError ? 0 : (q.data?.meta.total ?? 0);
+  const capped = !q.isError && q.data?.meta.totalCapped === true;
   const retry = useMutation({
     mutationFn: (id: number) => api.post(`/outbox/${id}/retry`),
     onSuccess: () => {
@@ -181,10 +191,7 @@ function Outbox() {
           name="status"
           data={allOf(['pending', 'sent', 'failed'], 'notifications.statuses')}
           value={status ?? ''}
-          onChange={(e) => {
-            setStatus(e.currentTarget.value || null);
-            setPage(1);
-          }}
+          onChange={(e) => setStatus(e.currentTarget.value || null)}
           w={160}
         />
         <NativeSelect
@@ -192,10 +199,7 @@ function Outbox() {
           name="channel"
           data={allOf(['sms', 'email'], 'notifications.channels')}
           value={channel ?? ''}
-          onChange={(e) => {
-            setChannel(e.currentTarget.value || null);
-            setPage(1);
-          }}
+          onChange={(e) => setChannel(e.currentTarget.value || null)}
           w={160}
         />
       </Group>
@@ -215,22 +219,29 @@ function Outbox() {
           columns={columns}
           records={q.isError ? [] : (q.data?.data ?? [])}
           fetching={q.isFetching}
-          totalRecords={q.isError ? 0 : (q.data?.meta.total ?? 0)}
+          totalRecords={
+            capped
+              ? pagerPages(paging.cursors, { total, totalCapped: true }, rowsPerPage) * rowsPerPage
+              : total
+          }
           recordsPerPage={rowsPerPage}
           page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(n) => {
-            setRowsPerPage(n);
-            setPage(1);
+          onPageChange={(p) => {
+            if (canReach(paging.cursors, p, rowsPerPage)) paging.setPage(p);
           }}
+          recordsPerPageOptions={PAGE_SIZES}
+          onRecordsPerPageChange={setRowsPerPage}
           recordsPerPageLabel={t('list.rowsPerPage')}
-          paginationText={({ from, to, totalRecords }) =>
-            t('list.range', { from: f.num(from), to: f.num(to), total: f.num(totalRecords) })
+          paginationText={({ from, to }) =>
+            t('list.range', {
+              from: f.num(from),
+              to: f.num(to),
+              total: capped ? t('lists.totalCapped', { total: f.num(total) }) : f.num(total),
+            })
           }
           paginationSize="sm"
           getPaginationItemProps={(p) => ({ children: f.num(p), 'aria-label': f.num(p) })}
-          renderPagination={({ Controls }) => (
+          renderPagination={({ state, Controls }) => (
             <>
               <Controls.Text />
               <PageSizeMenu
@@ -238,12 +249,10 @@ function Outbox() {
                 value={rowsPerPage}
                 f={f}
                 label={t('list.rowsPerPage')}
-                onChange={(n) => {
-                  setRowsPerPage(n);
-                  setPage(1);
-                }}
+                onChange={setRowsPerPage}
               />
-              <Controls.Pagination />
+              {/* on a phone, one page button each side fewer, so a 3-digit last page fits one row */}
+              <Controls.Pagination siblings={state.isWrapped ? 0 : 1} />
             </>
           )}
           noRecordsText={t('notifications.outboxEmpty')}

@@ -31,6 +31,7 @@ import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js
 import type { AppAction } from '../../../shared/lifecycle.js';
 import { ACTION_PERMISSION } from '../../../shared/lifecycle.js';
 import { AppError } from '../../errors.js';
+import { idempotencyHeaders, REPLAYED_HEADER, requestFingerprint } from '../../lib/idempotency.js';
 import { isUploadedFile, type UploadedFile } from '../../lib/storage.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -44,6 +45,8 @@ const createdResponse = z.object({
   data: z.object({ id: z.number(), submissionNo: z.string() }),
   message: z.string(),
 });
+/** The message of a submission's 201 (the client shows its own translated page). */
+const SUBMITTED = 'Application Successfully Submitted!';
 
 /**
  * preValidation: gathers the `doc_<slug>` form fields (required-file uploads, SPEC §5) into
@@ -135,23 +138,45 @@ export default async function applicationRoutes(
       schema: {
         tags: ['applications'],
         summary:
-          'Submit an application, single or multiple owners. Photo and citizenship come from the profile (422 "Please upload photos first"); required files as doc_<slug>; an old registration adds oldCertificate',
+          'Submit an application, single or multiple owners. Photo and citizenship come from the profile (422 "Please upload photos first"); required files as doc_<slug>; an old registration adds oldCertificate. An optional Idempotency-Key (1–128 printable ASCII, kept ≥ 24 h) makes retries safe: the same key and body replays the first answer (header Idempotent-Replayed: true), another body is a 422, a key still in flight a 409',
         consumes: ['multipart/form-data'],
+        headers: idempotencyHeaders,
         body: applicationCreateSchema,
         response: { 201: createdResponse },
       },
     },
     async (req, reply) => {
       const { documents, oldCertificate, ...fields } = req.body;
-      const created = await service.create(
-        currentUser(req),
-        fields,
-        uploadsOf({ documents, oldCertificate }),
-        req.ip,
-        requestLang(req),
+      const user = currentUser(req);
+      const uploads = uploadsOf({ documents, oldCertificate });
+      const submit = (inTransaction?: Parameters<ApplicationService['create']>[5]) =>
+        service.create(user, fields, uploads, req.ip, requestLang(req), inTransaction);
+      const key = req.headers['idempotency-key'];
+      if (!key) {
+        reply.code(201);
+        return { data: await submit(), message: SUBMITTED };
+      }
+      // Idempotency-Key (issue 8 §4): a retry of the same submission answers the first one.
+      const answer = await service.idempotency.execute(
+        {
+          scope: 'applications.create',
+          userId: user.id,
+          key,
+          requestHash: requestFingerprint(req.body),
+        },
+        async (record) => {
+          let body: z.infer<typeof createdResponse> | undefined;
+          await submit(async (tx, created) => {
+            body = { data: created, message: SUBMITTED };
+            await record(tx, { statusCode: 201, body, entityId: created.id });
+          });
+          return { statusCode: 201, body };
+        },
       );
-      reply.code(201);
-      return { data: created, message: 'Application Successfully Submitted!' };
+      if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+      // only a completed submission is stored, so the status is the 201 of that one
+      reply.code(answer.statusCode as 201);
+      return answer.body as z.infer<typeof createdResponse>;
     },
   );
 

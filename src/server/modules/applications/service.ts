@@ -11,7 +11,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   assessFees,
@@ -42,7 +42,16 @@ import {
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError, type FieldError } from '../../errors.js';
-import { boolValue, enumValue, f, filterTerms, listPlan, type ListSpec } from '../../lib/list.js';
+import {
+  boolValue,
+  boundedTotal,
+  enumValue,
+  f,
+  filterTerms,
+  listPlan,
+  SORT_VALUE,
+  type ListSpec,
+} from '../../lib/list.js';
 import { listBatches, type ExportQuery } from '../../lib/export.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -68,6 +77,7 @@ import {
   wards,
 } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { IdempotencyStore } from '../../lib/idempotency.js';
 import {
   checkUpload,
   type CheckedFile,
@@ -223,36 +233,51 @@ export class ApplicationService {
     private readonly store: FileStore,
     private readonly signingKey: string,
     private readonly notifier: Notifier | null = null,
-  ) {}
+  ) {
+    this.idempotency = new IdempotencyStore(db);
+  }
+
+  /** Idempotency-Keys of submissions (POST /applications), see lib/idempotency.ts. */
+  readonly idempotency: IdempotencyStore;
 
   // ------------------------------------------------------------------ reads
 
-  /** Paged list (SPEC §3 generic list query), scoped. */
+  /**
+   * Paged list (SPEC §3 generic list query), scoped: a keyset page after `q.cursor` or a
+   * bounded OFFSET, with a bounded count (lib/list.ts; issue 8 "a deep page as fast as page 1").
+   */
   async list(actor: Actor, q: ListQuery) {
     const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
-    const cond = plan.where;
-    const rows = await this.db
-      .select(LIST_COLUMNS)
-      .from(applications)
-      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
-      .innerJoin(wards, eq(wards.id, applications.wardId))
-      .where(cond)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-    const [{ total }] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(applications)
-      .where(cond);
+    const rows = await plan.fetch((where, limit, offset) =>
+      this.db
+        .select({ ...LIST_COLUMNS, ...plan.select })
+        .from(applications)
+        .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+        .innerJoin(wards, eq(wards.id, applications.wardId))
+        .where(where)
+        .orderBy(...plan.orderBy)
+        .limit(limit)
+        .offset(offset),
+    );
+    const page = plan.pageOf(rows);
+    const counted = await boundedTotal(
+      this.db,
+      this.db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(plan.where)
+        .$dynamic(),
+    );
     return {
-      data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      meta: { total },
+      data: page.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      meta: { ...counted, nextCursor: page.nextCursor },
     };
   }
 
   /**
    * The applications list with the list's filters, scope and sort, for an export (issue 7 §4):
-   * the row count and the rows in batches (lib/export.ts listBatches), so a large list streams.
+   * the row count and the rows in keyset batches (lib/export.ts listBatches), so a large list
+   * streams.
    */
   async exportRows(actor: Actor, q: Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>) {
     const where = and(
@@ -264,24 +289,20 @@ export class ApplicationService {
       .select({ total: sql<number>`count(*)::int` })
       .from(applications)
       .where(where);
-    const batches = listBatches(
-      APPLICATION_LIST,
-      q,
-      (cursor, orderBy, limit, offset) =>
-        this.db
-          .select({
-            ...LIST_COLUMNS,
-            capitalCurrent: applications.capitalCurrent,
-            locMobile: applications.locMobile,
-          })
-          .from(applications)
-          .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
-          .innerJoin(wards, eq(wards.id, applications.wardId))
-          .where(and(where, cursor))
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      (r) => r.id,
+    const batches = listBatches(APPLICATION_LIST, q, (seek, orderBy, limit, select) =>
+      this.db
+        .select({
+          ...LIST_COLUMNS,
+          capitalCurrent: applications.capitalCurrent,
+          locMobile: applications.locMobile,
+          ...select,
+        })
+        .from(applications)
+        .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+        .innerJoin(wards, eq(wards.id, applications.wardId))
+        .where(and(where, seek))
+        .orderBy(...orderBy)
+        .limit(limit),
     );
     return { total, batches };
   }
@@ -619,7 +640,9 @@ export class ApplicationService {
    * their profile (422 'Please upload photos first' when either is missing, SPEC §5);
    * required files and an old registration's certificate scan come with the form. Every
    * check runs before a file is written, and written files are deleted again if the
-   * transaction fails. Throws AppError 413/422.
+   * transaction fails. `inTransaction` runs last inside the transaction with the new
+   * application (the route stores its Idempotency-Key there, so a crash leaves both or
+   * neither); what it throws rolls everything back. Throws AppError 413/422.
    */
   async create(
     actor: Actor,
@@ -627,6 +650,7 @@ export class ApplicationService {
     uploads: ApplicationUploads,
     ip: string,
     lang: string,
+    inTransaction?: (tx: Tx, created: { id: number; submissionNo: string }) => Promise<void>,
   ): Promise<{ id: number; submissionNo: string }> {
     const [profile] = await this.db
       .select({ photo: users.photoFileId, citizenship: users.citizenshipFileId })
@@ -690,7 +714,9 @@ export class ApplicationService {
           entityId: app.id,
           ip,
         });
-        return { id: app.id, submissionNo };
+        const created = { id: app.id, submissionNo };
+        if (inTransaction) await inTransaction(tx, created);
+        return created;
       });
     } catch (err) {
       await this.store.discard(saved);
@@ -999,23 +1025,30 @@ export class ApplicationService {
   async renewals(actor: Actor, q: ListQuery) {
     const today = todayAd();
     const plan = listPlan(RENEWAL_LIST, q, this.renewalBase(actor, today));
-    const rows = await this.renewalRows(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-    const [{ total }] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(applications)
-      .where(plan.where);
+    const rows = await plan.fetch((where, limit, offset) =>
+      this.renewalRows(where, plan.select)
+        .orderBy(...plan.orderBy)
+        .limit(limit)
+        .offset(offset),
+    );
+    const page = plan.pageOf(rows);
+    const counted = await boundedTotal(
+      this.db,
+      this.db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(plan.where)
+        .$dynamic(),
+    );
     return {
-      data: rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
-      meta: { total },
+      data: page.rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+      meta: { ...counted, nextCursor: page.nextCursor },
     };
   }
 
   /**
    * renewRegistrationList for an export (issue 7 §4): the row count and the rows with the
-   * list's filters, scope and sort, in batches (lib/export.ts listBatches).
+   * list's filters, scope and sort, in keyset batches (lib/export.ts listBatches).
    */
   async exportRenewals(actor: Actor, q: Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>) {
     const today = todayAd();
@@ -1030,14 +1063,11 @@ export class ApplicationService {
     const batches = listBatches(
       RENEWAL_LIST,
       q,
-      async (cursor, orderBy, limit, offset) =>
-        (
-          await this.renewalRows(and(where, cursor))
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset)
-        ).map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
-      (r) => r.id,
+      (seek, orderBy, limit, select) =>
+        this.renewalRows(and(where, seek), select)
+          .orderBy(...orderBy)
+          .limit(limit),
+      (rows) => rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
     );
     return { total, batches };
   }
@@ -1054,7 +1084,7 @@ export class ApplicationService {
   }
 
   /** The renewal list's row query (with any open renewal of each registration). */
-  private renewalRows(where: SQL | undefined) {
+  private renewalRows(where: SQL | undefined, extra: Record<typeof SORT_VALUE, SQL | PgColumn>) {
     const renewal = alias(applications, 'renewal');
     return this.db
       .select({
@@ -1071,6 +1101,7 @@ export class ApplicationService {
         wardNumber: wards.number,
         renewalId: renewal.id,
         renewalStatus: renewal.appStatus,
+        ...extra,
       })
       .from(applications)
       .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
@@ -1941,114 +1972,115 @@ export class ApplicationService {
    * SPEC §3 dashboard counts and the chart series of issue 7 §3, scoped like the list and
    * filtered by fiscal year and ward. Paid amount and revenue in paisa. `revenueByMonth` has
    * the 12 BS months of the fiscal year (the chosen one, else the current one), Shrawan first.
+   *
+   * Staff dashboards read the counters `application_stats` and `payment_stats` (kept exact by
+   * triggers, migration 0009) instead of scanning every application: at 100k applications a
+   * scan cost ~100 ms a request (issue 8 §1 asks p99 ≤ 50 ms). An applicant's dashboard counts
+   * their own rows (a few, by the user index). Either way the figures come in one statement
+   * (plus the fiscal year), grouped per ward, business type, status and registration, and are
+   * summed from there, so the counts, the charts and the revenue always agree.
    */
   async dashboard(actor: Actor, filter: { fiscalYearId?: number; wardId?: number } = {}) {
-    const scope = scopeOf(actor);
-    const base = and(
-      isNull(applications.deletedOn),
-      scope,
-      filter.fiscalYearId ? eq(applications.fiscalYearId, filter.fiscalYearId) : undefined,
-      filter.wardId ? eq(applications.wardId, filter.wardId) : undefined,
-    );
-    const counts = await this.db
-      .select({ status: applications.appStatus, n: sql<number>`count(*)::int` })
-      .from(applications)
-      .where(base)
-      .groupBy(applications.appStatus);
-    const by = (s: AppStatus) => counts.find((c) => c.status === s)?.n ?? 0;
-    const paidCond = and(
-      base,
-      eq(payments.payStatus, 'completed'),
-      filter.fiscalYearId ? eq(payments.fiscalYearId, filter.fiscalYearId) : undefined,
-    );
-    const [{ paid }] = await this.db
-      .select({ paid: sql<number>`coalesce(sum(${payments.total}), 0)::bigint` })
-      .from(payments)
-      .innerJoin(applications, eq(applications.id, payments.applicationId))
-      .where(paidCond);
-    let userCount = 1;
-    if (actor.userType === 'systemadmin' && !filter.wardId && !filter.fiscalYearId) {
-      const [{ n }] = await this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(isNull(users.deletedOn));
-      userCount = n;
-    } else if (actor.userType !== 'user') {
-      const [{ n }] = await this.db
-        .select({ n: sql<number>`count(distinct ${applications.userId})::int` })
-        .from(applications)
-        .where(base);
-      userCount = n;
-    }
-    // Registrations: approved (and later terminated) applications, not renewal requests.
-    const registered = and(
-      base,
-      eq(applications.isRenewal, false),
-      inArray(applications.appStatus, ['approved', 'cancelled']),
-      sql`${applications.registrationNo} is not null`,
-    );
-    const byWard = await this.db
-      .select({ wardId: wards.id, number: wards.number, n: sql<number>`count(*)::int` })
-      .from(applications)
-      .innerJoin(wards, eq(wards.id, applications.wardId))
-      .where(registered)
-      .groupBy(wards.id, wards.number)
-      .orderBy(asc(wards.number));
-    const byBusinessType = await this.db
-      .select({
-        id: businessTypes.id,
-        nameEn: businessTypes.nameEn,
-        nameNe: businessTypes.nameNe,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(applications)
-      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
-      .where(registered)
-      .groupBy(businessTypes.id, businessTypes.nameEn, businessTypes.nameNe)
-      .orderBy(desc(sql`count(*)`), asc(businessTypes.id));
     const [fy] = filter.fiscalYearId
       ? await this.db.select().from(fiscalYears).where(eq(fiscalYears.id, filter.fiscalYearId))
       : [await this.currentFiscalYear(this.db)];
-    const daily = fy
-      ? await this.db
-          .select({
-            day: payments.paidDate,
-            total: sql<number>`sum(${payments.total})::bigint`,
-          })
-          .from(payments)
-          .innerJoin(applications, eq(applications.id, payments.applicationId))
-          .where(
-            and(
-              base,
-              eq(payments.payStatus, 'completed'),
-              sql`${payments.paidDate} between ${fy.startDate} and ${fy.endDate}`,
-            ),
-          )
-          .groupBy(payments.paidDate)
-      : [];
+    const fyId = filter.fiscalYearId;
+    // A ward admin sees their ward only; one without a ward sees nothing (scopeOf: false).
+    const noWard = actor.userType === 'wardadmin' && !actor.wardId;
+    const wardIds = [actor.userType === 'wardadmin' ? actor.wardId : null, filter.wardId].filter(
+      (w): w is number => !!w,
+    );
+    const wardCond = (col: SQL) =>
+      noWard
+        ? sql`false`
+        : sql.join([sql`true`, ...wardIds.map((w) => sql`${col} = ${w}`)], sql` and `);
+    // Rows (ward_id, business_type_id, app_status, registered, n) and (fiscal_year_id,
+    // paid_date, total) of the applications and completed payments in scope.
+    let appRows: SQL;
+    let payRows: SQL;
+    if (actor.userType === 'user') {
+      const own = sql`a.deleted_on is null and a.user_id = ${actor.id} and ${wardCond(sql`a.ward_id`)}
+        ${fyId ? sql`and a.fiscal_year_id = ${fyId}` : sql``}`;
+      appRows = sql`select a.ward_id, a.business_type_id, a.app_status,
+          (not a.is_renewal and a.app_status in ('approved', 'cancelled') and a.registration_no is not null) as registered,
+          count(*)::int as n
+        from applications a where ${own} group by 1, 2, 3, 4`;
+      payRows = sql`select p.fiscal_year_id, coalesce(p.paid_date, 'infinity'::date) as paid_date,
+          sum(p.total) as total
+        from payments p join applications a on a.id = p.application_id
+        where p.pay_status = 'completed' and ${own} group by 1, 2`;
+    } else {
+      appRows = sql`select ward_id, business_type_id, app_status, registered, sum(n)::int as n
+        from application_stats
+        where ${wardCond(sql`ward_id`)} ${fyId ? sql`and fiscal_year_id = ${fyId}` : sql``}
+        group by 1, 2, 3, 4 having sum(n) <> 0`;
+      payRows = sql`select fiscal_year_id, paid_date, sum(total) as total
+        from payment_stats
+        where ${wardCond(sql`ward_id`)} ${fyId ? sql`and app_fiscal_year_id = ${fyId}` : sql``}
+        group by 1, 2`;
+    }
+    // Users: every account for an unfiltered system admin; else those who applied in scope.
+    const usersSql =
+      actor.userType === 'user'
+        ? sql`1`
+        : actor.userType === 'systemadmin' && !filter.wardId && !fyId
+          ? sql`(select count(*)::int from users where deleted_on is null)`
+          : sql`(select count(distinct a.user_id)::int from applications a
+              where a.deleted_on is null and ${wardCond(sql`a.ward_id`)}
+              ${fyId ? sql`and a.fiscal_year_id = ${fyId}` : sql``})`;
+    const res = (await this.db.execute(sql`
+      with a as (${appRows}), p as (${payRows})
+      select
+        (select coalesce(json_object_agg(app_status, n), '{}') from
+          (select app_status, sum(n)::int as n from a group by 1) s) as counts,
+        (select coalesce(json_agg(json_build_object('wardId', w.id, 'number', w.number, 'n', s.n)
+            order by w.number), '[]') from
+          (select ward_id, sum(n)::int as n from a where registered group by 1) s
+          join wards w on w.id = s.ward_id) as by_ward,
+        (select coalesce(json_agg(json_build_object('id', b.id, 'nameEn', b.name_en,
+            'nameNe', b.name_ne, 'n', s.n) order by s.n desc, b.id), '[]') from
+          (select business_type_id, sum(n)::int as n from a where registered group by 1) s
+          join business_types b on b.id = s.business_type_id) as by_type,
+        (select coalesce(sum(total), 0)::text from p
+          ${fyId ? sql`where fiscal_year_id = ${fyId}` : sql``}) as paid,
+        (select coalesce(json_agg(json_build_object('day', day, 'total', total::text)), '[]') from
+          (select paid_date as day, sum(total) as total from p
+            where ${fy ? sql`paid_date between ${fy.startDate} and ${fy.endDate}` : sql`false`}
+            group by 1) d) as daily,
+        ${usersSql} as users`)) as unknown as {
+      rows: {
+        counts: Partial<Record<AppStatus, number>>;
+        by_ward: { wardId: number; number: number; n: number }[];
+        by_type: { id: number; nameEn: string; nameNe: string; n: number }[];
+        paid: string;
+        daily: { day: string; total: string }[];
+        users: number;
+      }[];
+    };
+    const row = res.rows[0];
+    const by = (s: AppStatus) => row.counts[s] ?? 0;
     // BS months of the fiscal year: Shrawan (4) … Chaitra (12), Baishakh (1) … Ashadh (3).
     const revenueByMonth = [4, 5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3].map((month) => ({
       month,
       total: 0,
     }));
-    for (const d of daily) {
-      if (!d.day) continue;
+    for (const d of row.daily) {
       const m = adToBs(d.day).month;
       revenueByMonth.find((r) => r.month === m)!.total += Number(d.total);
     }
     return {
-      total: counts.reduce((s, c) => s + c.n, 0),
+      total: Object.values(row.counts).reduce((s, n) => s + (n ?? 0), 0),
       pending: by('pending'),
       verified: by('verified'),
       paid: by('paid'),
       approved: by('approved'),
       rejected: by('rejected'),
       cancelled: by('cancelled'),
-      paidAmount: Number(paid),
-      users: userCount,
+      paidAmount: Number(row.paid),
+      users: Number(row.users),
       fiscalYear: fy ? { id: fy.id, code: fy.code, nameNe: fy.nameNe } : null,
-      byWard,
-      byBusinessType,
+      byWard: row.by_ward,
+      byBusinessType: row.by_type,
       revenueByMonth,
     };
   }

@@ -246,6 +246,31 @@ describe('PdfRenderer', () => {
     expect(text).toContain('This certificate has been revoked');
   });
 
+  it('reuses a warm page across prints, and each PDF holds only its own document', async () => {
+    const launch = vi.spyOn(chromium, 'launch');
+    const own = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH });
+    try {
+      const first = await own.render(renderCertificateHtml(sample));
+      const browser = await launch.mock.results[0].value;
+      const newContext = vi.spyOn(browser, 'newContext');
+      const other = { ...sample, businessName: 'Annapurna Bakery', ownerName: 'Gita Gurung' };
+      const second = await own.render(renderCertificateHtml(other));
+      const third = await own.render(renderCertificateHtml(sample));
+      // sequential prints on the page kept from the first one: no new context
+      expect(newContext).not.toHaveBeenCalled();
+      const [a, b, c] = await Promise.all([first, second, third].map((p) => pdfText(p)));
+      expect(b.text).toContain('Annapurna Bakery');
+      expect(b.text).not.toContain('Himalayan Tea House');
+      expect(b.pages).toBe(1);
+      expect(c.text).toContain('Himalayan Tea House');
+      expect(c.text).not.toContain('Annapurna Bakery');
+      expect(c.text).toBe(a.text);
+    } finally {
+      await own.close();
+      launch.mockRestore();
+    }
+  });
+
   it('launches one browser for concurrent first calls and relaunches after a disconnect', async () => {
     const launch = vi.spyOn(chromium, 'launch');
     const own = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH });

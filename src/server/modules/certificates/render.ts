@@ -10,7 +10,7 @@ import pLimit from 'p-limit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import { formatAdAsBs, formatPaisa, toNepaliDigits } from '../../../shared/format.js';
 
@@ -456,13 +456,22 @@ export class PdfRenderTimeoutError extends Error {
 
 /**
  * Prints HTML to PDF with one shared headless Chromium, launched on first use and reused by
- * every later call (a fresh browser context and page per call, so calls do not share state).
+ * every later call, on warm pages kept between calls (each in its own context; every print
+ * replaces the whole document, with no script and no network, so calls share no state).
  * Concurrent first calls share a single launch. If the browser dies or disconnects, the next
  * call launches a new one. Call {@link PdfRenderer.close} on shutdown, or the Chromium process
  * outlives the server's listener.
  */
 /** Prints at once; more wait their turn (2 cores on the reference machine). */
 const MAX_CONCURRENT_PRINTS = 2;
+/** Prints one pooled page serves before it is replaced (bounds any growth of its memory). */
+const PAGE_MAX_USES = 200;
+
+/** A page kept open between prints, in a context of its own. */
+interface PooledPage {
+  page: Page;
+  uses: number;
+}
 
 export class PdfRenderer {
   private readonly executablePath: string | undefined;
@@ -471,6 +480,8 @@ export class PdfRenderer {
   /** The browser `browserPromise` resolved to, while it is the current one. */
   private current: Browser | null = null;
   private closed = false;
+  /** Idle warm pages per browser (at most MAX_CONCURRENT_PRINTS are ever open at once). */
+  private readonly idlePages = new Map<Browser, PooledPage[]>();
 
   constructor(opts: PdfRendererOptions = {}) {
     this.executablePath = opts.executablePath || undefined;
@@ -507,6 +518,7 @@ export class PdfRenderer {
 
   /** Makes the next call launch a new browser if `browser` is still the current one. */
   private forget(browser: Browser): void {
+    this.idlePages.delete(browser);
     if (this.current !== browser) return;
     this.current = null;
     this.browserPromise = null;
@@ -573,17 +585,64 @@ export class PdfRenderer {
     }
   }
 
-  private async print(browser: Browser, html: string): Promise<Buffer> {
+  /**
+   * A warm page of `browser`: an idle one from the pool, else a new one in its own context
+   * (JavaScript off, network offline). Creating a context and page costs ~100–150 ms of the
+   * ~250 ms of a print on the 2-core machine, so pages are reused (issue 8 §1: PDF ≤ 300 ms).
+   */
+  private async takePage(browser: Browser): Promise<PooledPage> {
+    const idle = this.idlePages.get(browser);
+    const pooled = idle?.pop();
+    if (pooled) return pooled;
     const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+      return { page, uses: 0 };
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Back to the pool, or closed when worn out, closed-down or of a browser no longer used. */
+  private releasePage(browser: Browser, pooled: PooledPage): void {
+    const idle = this.idlePages.get(browser);
+    if (this.closed || this.current !== browser || pooled.uses >= PAGE_MAX_USES || !idle) {
+      void pooled.page
+        .context()
+        .close()
+        .catch(() => undefined);
+      return;
+    }
+    idle.push(pooled);
+  }
+
+  /**
+   * One print on a pooled page. Each print replaces the whole document (setContent), and the
+   * page runs no script and has no network, so nothing of one certificate survives into the
+   * next; a page whose print failed is closed, never reused.
+   */
+  private async print(browser: Browser, html: string): Promise<Buffer> {
+    if (!this.idlePages.has(browser)) this.idlePages.set(browser, []);
+    const pooled = await this.takePage(browser);
+    let ok = false;
+    try {
+      const { page } = pooled;
       await page.setContent(html, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
       await page.evaluate(FONTS_READY_JS);
       await page.evaluate(SHRINK_TO_FIT_JS);
-      return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      ok = true;
+      return pdf;
     } finally {
-      await context.close().catch(() => undefined);
+      pooled.uses++;
+      if (ok) this.releasePage(browser, pooled);
+      else
+        void pooled.page
+          .context()
+          .close()
+          .catch(() => undefined);
     }
   }
 
@@ -593,6 +652,7 @@ export class PdfRenderer {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.idlePages.clear();
     const pending = this.browserPromise;
     this.browserPromise = null;
     this.current = null;

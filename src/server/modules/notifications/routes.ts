@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { reqText } from '../../../shared/schemas/fields.js';
 import { AppError } from '../../errors.js';
@@ -13,6 +14,8 @@ import type { Db } from '../../db/client.js';
 import { applications, notifications, outbox } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { exportBatchSize, sendExport, type ExportColumn } from '../../lib/export.js';
+import { boundedTotal, listPlan, type ListSpec } from '../../lib/list.js';
+import { listQuerySchema } from '../../../shared/schemas/list.js';
 import { translate, type Lang } from '../../../shared/i18n/index.js';
 import { formatAdAsBs, toNepaliDigits } from '../../../shared/format.js';
 import { todayAd } from '../../../shared/bs-date.js';
@@ -30,6 +33,9 @@ const ids = z.preprocess(
   (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
   z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
 );
+
+/** The outbox list's keyset: newest first, by id only (lib/list.ts; issue 8 deep pages). */
+const OUTBOX_LIST: ListSpec = { sortable: { id: outbox.id }, filters: {}, tiebreak: outbox.id };
 
 /** The outbox list's filters (list and export). */
 const outboxFilters = z.object({
@@ -176,8 +182,11 @@ export default async function notificationRoutes(
     );
   }
 
-  /** The outbox list's row query; OTP texts are masked (they carry codes). */
-  function outboxRows() {
+  /**
+   * The outbox list's row query; OTP texts are masked (they carry codes). `extra` adds fields
+   * (the list's keyset sort value).
+   */
+  function outboxRows<E extends Record<string, SQL | PgColumn>>(extra: E = {} as E) {
     return db
       .select({
         id: outbox.id,
@@ -191,6 +200,7 @@ export default async function notificationRoutes(
         sentAt: outbox.sentAt,
         createdAt: outbox.createdAt,
         body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
+        ...extra,
       })
       .from(outbox)
       .leftJoin(applications, eq(applications.id, outbox.applicationId))
@@ -204,30 +214,50 @@ export default async function notificationRoutes(
       schema: {
         tags: ['notifications'],
         summary:
-          'Messages and their delivery (pending, sent, failed), newest first; ward admins see those of their ward',
-        querystring: page.extend(outboxFilters.shape),
+          'Messages and their delivery (pending, sent, failed), newest first; ward admins see those of their ward. Keyset pages via `cursor` (meta.nextCursor); meta.total counts at most 10,000 (meta.totalCapped)',
+        querystring: page
+          .extend(outboxFilters.shape)
+          .extend({ cursor: listQuerySchema.shape.cursor }),
       },
     },
     async (req) => {
       const q = req.query;
-      const where = outboxWhere(currentUser(req), q);
-      const rows = await outboxRows()
-        .where(where)
-        .orderBy(desc(outbox.id))
-        .limit(q.rowsPerPage)
-        .offset((q.page - 1) * q.rowsPerPage);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(outbox)
-        .leftJoin(applications, eq(applications.id, outbox.applicationId))
-        .where(where);
+      const plan = listPlan(
+        OUTBOX_LIST,
+        {
+          page: q.page,
+          rowsPerPage: q.rowsPerPage,
+          sortBy: 'id',
+          descending: true,
+          filters: {},
+          cursor: q.cursor,
+        },
+        [outboxWhere(currentUser(req), q)],
+      );
+      const rows = await plan.fetch((where, limit, offset) =>
+        outboxRows(plan.select)
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .limit(limit)
+          .offset(offset),
+      );
+      const pageRows = plan.pageOf(rows);
+      const counted = await boundedTotal(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(outbox)
+          .leftJoin(applications, eq(applications.id, outbox.applicationId))
+          .where(plan.where)
+          .$dynamic(),
+      );
       return {
-        data: rows.map((m) => ({
+        data: pageRows.rows.map((m) => ({
           ...m,
           sentAt: m.sentAt?.toISOString() ?? null,
           createdAt: m.createdAt.toISOString(),
         })),
-        meta: { total },
+        meta: { ...counted, nextCursor: pageRows.nextCursor },
       };
     },
   );

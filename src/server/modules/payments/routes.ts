@@ -12,7 +12,14 @@ import type { Db } from '../../db/client.js';
 import { applications, cities, fiscalYears, payments, settings, wards } from '../../db/schema.js';
 import { toCsv } from '../../lib/csv.js';
 import { exportQuerySchema, listBatches, sendExport, type ExportColumn } from '../../lib/export.js';
-import { enumValue, f, filterTerms, listPlan, type ListSpec } from '../../lib/list.js';
+import {
+  boundedTotal,
+  enumValue,
+  f,
+  filterTerms,
+  listPlan,
+  type ListSpec,
+} from '../../lib/list.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { translate } from '../../../shared/i18n/index.js';
@@ -213,23 +220,30 @@ export default async function paymentRoutes(
         isNull(applications.deletedOn),
         scopeOf(currentUser(req)),
       ]);
-      const rows = await db
-        .select(PAYMENT_COLUMNS)
-        .from(payments)
-        .innerJoin(applications, eq(applications.id, payments.applicationId))
-        .innerJoin(wards, eq(wards.id, applications.wardId))
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset);
-      const [{ total }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(payments)
-        .innerJoin(applications, eq(applications.id, payments.applicationId))
-        .where(plan.where);
+      const rows = await plan.fetch((where, limit, offset) =>
+        db
+          .select({ ...PAYMENT_COLUMNS, ...plan.select })
+          .from(payments)
+          .innerJoin(applications, eq(applications.id, payments.applicationId))
+          .innerJoin(wards, eq(wards.id, applications.wardId))
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .limit(limit)
+          .offset(offset),
+      );
+      const page = plan.pageOf(rows);
+      const counted = await boundedTotal(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(payments)
+          .innerJoin(applications, eq(applications.id, payments.applicationId))
+          .where(plan.where)
+          .$dynamic(),
+      );
       return {
-        data: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-        meta: { total },
+        data: page.rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+        meta: { ...counted, nextCursor: page.nextCursor },
       };
     },
   );
@@ -256,20 +270,15 @@ export default async function paymentRoutes(
         .from(payments)
         .innerJoin(applications, eq(applications.id, payments.applicationId))
         .where(where);
-      const batches = listBatches(
-        PAYMENT_LIST,
-        req.query,
-        (cursor, orderBy, limit, offset) =>
-          db
-            .select(PAYMENT_COLUMNS)
-            .from(payments)
-            .innerJoin(applications, eq(applications.id, payments.applicationId))
-            .innerJoin(wards, eq(wards.id, applications.wardId))
-            .where(and(where, cursor))
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        (p) => p.id,
+      const batches = listBatches(PAYMENT_LIST, req.query, (seek, orderBy, limit, select) =>
+        db
+          .select({ ...PAYMENT_COLUMNS, ...select })
+          .from(payments)
+          .innerJoin(applications, eq(applications.id, payments.applicationId))
+          .innerJoin(wards, eq(wards.id, applications.wardId))
+          .where(and(where, seek))
+          .orderBy(...orderBy)
+          .limit(limit),
       );
       type Row = typeof batches extends AsyncIterable<(infer R)[]> ? R : never;
       const digits = (v: string | null, l: string) =>

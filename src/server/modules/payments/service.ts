@@ -22,6 +22,7 @@ import { AppError } from '../../errors.js';
 import type { Db, Tx } from '../../db/client.js';
 import { fiscalYears, payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { startPeriodicJob } from '../../lib/jobs.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ApplicationService } from '../applications/service.js';
 import { GatewayError, rupeesString, type EsewaGateway, type KhaltiGateway } from './gateways.js';
@@ -455,20 +456,17 @@ export class PaymentService {
     return out;
   }
 
-  /** Starts the re-check job every `intervalMs`; returns a stop function. */
+  /**
+   * Starts the re-check job every `intervalMs`; returns a stop function. With several app
+   * instances on one database it runs once per interval across all of them (lib/jobs.ts), so
+   * a gateway is not asked the same question by every instance.
+   */
   startRecheck(intervalMs: number, log: (obj: unknown, msg: string) => void): () => Promise<void> {
-    if (intervalMs <= 0) return async () => {};
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.recheckPending()
-        .catch((e: unknown) => log({ err: String(e) }, 'payment re-check failed'))
-        .finally(() => (running = null));
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return startPeriodicJob(this.db, {
+      name: 'payment-recheck',
+      intervalMs,
+      run: () => this.recheckPending(),
+      log,
+    });
   }
 }

@@ -94,10 +94,16 @@ describe.each(SETUP_RESOURCES.map((r) => [r]))('%s', (r: SetupResource) => {
   it('GET list: defaults (25 rows, id descending), {data, meta.total}', async () => {
     const res = await api.list(r, admin);
     expect(res.statusCode, res.body).toBe(200);
-    const b = body<{ data: { id: number }[]; meta: { total: number } }>(res);
+    const b = body<{
+      data: { id: number }[];
+      meta: { total: number; totalCapped: boolean; nextCursor: string | null };
+    }>(res);
     expect(b.data.length).toBeGreaterThan(0);
     expect(b.data.length).toBeLessThanOrEqual(25);
     expect(b.meta.total).toBeGreaterThanOrEqual(b.data.length);
+    // the bounded count and the keyset cursor (issue 8)
+    expect(b.meta.totalCapped).toBe(false);
+    expect(b.meta.nextCursor === null).toBe(b.meta.total <= 25);
     const ids = b.data.map((x) => x.id);
     expect([...ids].sort((a, c) => c - a)).toEqual(ids);
     expect(JSON.stringify(b)).not.toMatch(/passwordHash|codeHash|deletedOn/);
@@ -144,8 +150,16 @@ describe.each(SETUP_RESOURCES.map((r) => [r]))('%s', (r: SetupResource) => {
       expect(p2.data).toHaveLength(1);
       expect(p2.data[0].id).not.toBe(p1.data[0].id);
     }
-    const beyond = body<{ data: unknown[] }>(await api.list(r, admin, { page: 100_000 }));
+    // past the rows (within the OFFSET bound) is an empty page; past the bound without a
+    // cursor, a 400 (issue 8: no unbounded OFFSET)
+    const beyond = body<{ data: unknown[]; meta: { nextCursor: string | null } }>(
+      await api.list(r, admin, { page: 401 }),
+    );
     expect(beyond.data).toEqual([]);
+    expect(beyond.meta.nextCursor).toBeNull();
+    const deep = await api.list(r, admin, { page: 100_000 });
+    expect(deep.statusCode).toBe(400);
+    expect(body<{ message: string }>(deep).message).toBe(translate('en-US', 'errors.pageTooDeep'));
     const max = await api.list(r, admin, { rowsPerPage: 100 });
     expect(max.statusCode).toBe(200);
   });

@@ -12,7 +12,7 @@ import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError } from '../../errors.js';
 import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { filterTerms, listPlan } from '../../lib/list.js';
+import { boundedTotal, filterTerms, listPlan, type KeysetRow } from '../../lib/list.js';
 import { listBatches, type ExportQuery } from '../../lib/export.js';
 import type { Ctx, ResourceDef, Row, WriteOp } from './types.js';
 
@@ -61,14 +61,26 @@ export class ResourceService {
 
   // ------------------------------------------------------------------ reads
 
-  private select(db: Db | Tx) {
+  /** The list's row query; `extra` adds fields (the keyset's sort value). */
+  private select(db: Db | Tx, extra: Record<string, SQL | PgColumn> = {}) {
     const { def } = this;
-    const sel: Record<string, PgColumn> = {};
+    const sel: Record<string, SQL | PgColumn> = {};
     for (const [k, c] of Object.entries(this.columns)) if (!def.hidden?.includes(k)) sel[k] = c;
     for (const j of def.joins ?? []) Object.assign(sel, j.fields);
+    Object.assign(sel, extra);
     let q = db.select(sel).from(def.table).$dynamic();
     for (const j of def.joins ?? []) q = q.leftJoin(j.table, j.on);
     return q;
+  }
+
+  /** The list's FROM/JOIN/WHERE selecting a constant, for the bounded count. */
+  private countRows(db: Db | Tx, where: SQL | undefined) {
+    let q = db
+      .select({ one: sql`1` })
+      .from(this.def.table)
+      .$dynamic();
+    for (const j of this.def.joins ?? []) q = q.leftJoin(j.table, j.on);
+    return q.where(where);
   }
 
   private count(db: Db | Tx, where: SQL | undefined) {
@@ -98,21 +110,32 @@ export class ResourceService {
     return isNull(this.def.table.deletedOn);
   }
 
+  /**
+   * One page (SPEC §3 generic list query; issue 8 keyset pages): seeks past `q.cursor` or
+   * takes a bounded OFFSET, and counts at most MAX_LIST_COUNT rows.
+   */
   async list(db: Db, q: ListQuery) {
     const plan = listPlan(this.def.list, q, [this.live()]);
-    const rows = await this.select(db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-    const [{ n }] = await this.count(db, plan.where);
-    return { data: await this.present(db, rows), meta: { total: n } };
+    const raw = await plan.fetch(
+      async (where, limit, offset) =>
+        (await this.select(db, plan.select)
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .limit(limit)
+          .offset(offset)) as unknown as KeysetRow[],
+    );
+    const page = plan.pageOf(raw);
+    const counted = await boundedTotal(db, this.countRows(db, plan.where));
+    return {
+      data: await this.present(db, page.rows),
+      meta: { ...counted, nextCursor: page.nextCursor },
+    };
   }
 
   /**
    * The list with its filters and sort, for an export (issue 7 §4): the row count and the
-   * rows as the list answers them, in batches (lib/export.ts listBatches). Filters and sort
-   * are checked before this returns, so a bad one is a 400 before any byte is sent.
+   * rows as the list answers them, in keyset batches (lib/export.ts listBatches). Filters and
+   * sort are checked before this returns, so a bad one is a 400 before any byte is sent.
    */
   async exportRows(db: Db, q: Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>) {
     const where = and(this.live(), ...filterTerms(this.def.list, q.filters ?? {}));
@@ -120,16 +143,12 @@ export class ResourceService {
     const batches = listBatches(
       this.def.list,
       q,
-      async (cursor, orderBy, limit, offset) =>
-        this.present(
-          db,
-          await this.select(db)
-            .where(and(where, cursor))
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        ),
-      (row) => Number(row.id),
+      async (seek, orderBy, limit, select) =>
+        (await this.select(db, select)
+          .where(and(where, seek))
+          .orderBy(...orderBy)
+          .limit(limit)) as unknown as KeysetRow[],
+      (rows) => this.present(db, rows),
     );
     return { total: n, batches };
   }

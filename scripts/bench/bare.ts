@@ -1,0 +1,50 @@
+/**
+ * The reference endpoint of `npm run bench` (issue 8 §1): a bare Fastify server, in its own
+ * process, with no auth, no validation, no serializer schema and no logging, whose one route
+ * `GET /list` runs the statements the application's list request runs (captured by
+ * capture.ts, passed in BENCH_BARE_STATEMENTS as JSON) on a `pg` pool of the app's size, or on
+ * PGlite in this process, and answers the rows and the count as JSON.
+ *
+ * Env: BENCH_BARE_PORT, BENCH_BARE_STATEMENTS, and BENCH_BARE_DATABASE_URL (PostgreSQL) or
+ * BENCH_BARE_PGLITE_DIR (PGlite data directory). Prints "ready" on stdout when listening.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { Statement } from './capture.js';
+
+const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS ?? '[]') as Statement[];
+const port = Number(process.env.BENCH_BARE_PORT);
+if (!statements.length || !port) throw new Error('BENCH_BARE_STATEMENTS and BENCH_BARE_PORT');
+
+type Run = (s: Statement) => Promise<unknown[]>;
+let run: Run;
+let close: () => Promise<void>;
+if (process.env.BENCH_BARE_DATABASE_URL) {
+  // max 10: the app's pool size (src/server/db/client.ts), rows as arrays like Drizzle asks.
+  const pool = new pg.Pool({ connectionString: process.env.BENCH_BARE_DATABASE_URL, max: 10 });
+  pool.on('error', () => undefined);
+  run = async (s) =>
+    (await pool.query({ text: s.text, values: s.params, rowMode: 'array' })).rows as unknown[];
+  close = () => pool.end();
+} else {
+  const db = await PGlite.create({ dataDir: process.env.BENCH_BARE_PGLITE_DIR });
+  run = async (s) => (await db.query(s.text, s.params, { rowMode: 'array' })).rows;
+  close = () => db.close();
+}
+
+const app = Fastify({ logger: false });
+app.get('/list', async () => {
+  const results: unknown[][] = [];
+  for (const s of statements) results.push(await run(s));
+  return { data: results[0], meta: results.slice(1).map((r) => r[0] ?? null) };
+});
+await app.listen({ port, host: '127.0.0.1' });
+console.log('ready');
+const stop = async () => {
+  await app.close();
+  await close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -1,0 +1,362 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12.8 performance audits of three screens of the built app
+ * (issue 8 §2), in Lighthouse's default mobile mode — a Moto G Power sized screen, simulated
+ * "Slow 4G" (150 ms RTT, 1.6 Mbit/s down) and a 4× CPU slowdown — against Chromium:
+ *
+ * - login: `/user/login`, signed out;
+ * - application list: `/business/applications` as ward 1's admin, 25 applications on page 1;
+ * - application form: `/single_registration` as the demo applicant (profile documents uploaded).
+ *
+ * It starts `npm start` (the built app; ensure-build rebuilds a stale build) on the first free
+ * port of 4650–4659 with a fresh PGlite database and the demo logins, creates the applications
+ * through the API, and audits each screen in a fresh browser profile: a signed-in screen gets the
+ * session the way the app keeps it (localStorage `access_token` and `user`, SPEC §7), written on
+ * a same-origin API URL first so that no app file is cached before the audit, which then runs
+ * with `disableStorageReset`.
+ *
+ * Prints, per screen, the median run (by performance score) of `--runs=N` (default 3): score,
+ * LCP, CLS, TBT, FCP, each marked PASS/FAIL against the targets (performance ≥ 90, LCP ≤ 2.5 s,
+ * CLS ≤ 0.1). Exits 1 when a target fails, unless `--report-only` (or LIGHTHOUSE_REPORT_ONLY=1).
+ * The JSON reports are written to .test-cache/lighthouse/. Chromium: CHROMIUM_PATH,
+ * /usr/bin/chromium, or @sparticuz/chromium's (unpacked to /tmp as in e2e/global-setup.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const TARGETS = { score: 90, lcpMs: 2500, cls: 0.1 };
+const PORTS = [4650, 4651, 4652, 4653, 4654, 4655, 4656, 4657, 4658, 4659];
+const PASSWORD = 'Darta@2082'; // the demo logins' password (src/server/db/seed.ts)
+const FIXTURES = path.resolve('e2e/fixtures');
+const OUT_DIR = path.resolve('.test-cache/lighthouse');
+
+const args = process.argv.slice(2);
+const reportOnly = args.includes('--report-only') || process.env.LIGHTHOUSE_REPORT_ONLY === '1';
+const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3));
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+interface Screen {
+  name: string;
+  path: string;
+  /** Who is signed in (a demo username), or nobody. */
+  as?: 'ward1' | 'applicant';
+}
+const SCREENS: Screen[] = [
+  { name: 'login', path: '/user/login' },
+  { name: 'application list', path: '/business/applications', as: 'ward1' },
+  { name: 'application form', path: '/single_registration', as: 'applicant' },
+];
+
+/** The first port of 4650–4659 nobody listens on. */
+async function freePort(): Promise<number> {
+  for (const port of PORTS) {
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${PORTS[0]}–${PORTS.at(-1)}`);
+}
+
+/** `npm start` in its own process group (so it and its tsx child stop together). */
+function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn('npm', ['start'], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO: 'true',
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+      // PGlite only, whatever the caller's shell has.
+      DATABASE_URL: '',
+      // No payment is audited; the simulators' ports (PORT+1901/1902) could be taken.
+      GATEWAY_SIMULATORS: '0',
+    },
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer ${base}/api/health in ${timeoutMs / 1000} s`);
+}
+
+/** A JSON API call; throws with the status and body on an error answer. */
+async function call<T>(base: string, method: string, url: string, token?: string, body?: FormData) {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body,
+  });
+  const json = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+function form(values: Record<string, string | number | File>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) fd.append(k, v instanceof File ? v : String(v));
+  return fd;
+}
+
+async function fixture(name: string, type: string): Promise<File> {
+  return new File([await readFile(path.join(FIXTURES, name))], name, { type });
+}
+
+async function login(base: string, username: string): Promise<Session> {
+  const res = await call<{ data: Session }>(
+    base,
+    'POST',
+    '/login',
+    undefined,
+    form({ username, password: PASSWORD }),
+  );
+  return res.data;
+}
+
+/**
+ * The data the screens show: the applicant's profile documents (the form is shown only with
+ * them, SPEC §5) and 25 submitted applications in ward 1 (a full first page of the list).
+ */
+async function seedScreens(base: string): Promise<Record<'ward1' | 'applicant', Session>> {
+  const applicant = await login(base, 'applicant');
+  const photo = await fixture('photo.jpg', 'image/jpeg');
+  const citizenship = await fixture('citizenship.png', 'image/png');
+  await call(base, 'POST', '/profiles/documents', applicant.token, form({ photo, citizenship }));
+  const types = await call<{ data: { id: number; nameEn: string }[] }>(
+    base,
+    'GET',
+    '/business-types/all',
+    applicant.token,
+  );
+  const wards = await call<{ data: { id: number; number: number }[] }>(
+    base,
+    'GET',
+    '/wards/all',
+    applicant.token,
+  );
+  const ward1 = wards.data.find((w) => w.number === 1);
+  if (!ward1 || types.data.length === 0) throw new Error('reference data is not seeded');
+  for (let i = 1; i <= 25; i++) {
+    const name = `Lighthouse Tea Shop ${i}`;
+    const mobile = `98${String(10000000 + i).padStart(8, '0')}`;
+    await call(
+      base,
+      'POST',
+      '/applications',
+      applicant.token,
+      form({
+        businessName: name,
+        ownerName: 'Sita Tamang',
+        fatherOrHusbandName: 'Ram Bahadur Tamang',
+        businessTypeId: types.data[i % types.data.length].id,
+        firmName: `${name} Pvt. Ltd.`,
+        description: 'Tea, snacks and light meals',
+        permStateId: 3, // Bagmati Province
+        permDistrictId: 29, // Lalitpur
+        permCityId: 331, // Lalitpur Metropolitan City
+        permWardNo: 5,
+        permTole: 'Mangal Bazar',
+        wardId: ward1.id,
+        locAddress: 'Lalitpur-1',
+        locTole: 'Pulchowk',
+        locMobile: mobile,
+        capitalMax: 500000,
+        capitalCurrent: 300000,
+        capitalPaidUp: 200000,
+        applicantName: 'Sita Tamang',
+        applicantAddress: 'Lalitpur-5',
+        applicantContact: mobile,
+        'doc_citizenship-front': citizenship,
+        'doc_citizenship-back': citizenship,
+        'doc_passport-photo': photo,
+      }),
+    );
+  }
+  // Signed in after the uploads, so the stored user carries the profile's file ids.
+  return { applicant: await login(base, 'applicant'), ward1: await login(base, 'ward1') };
+}
+
+async function chromiumPath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: chromium } = await import('@sparticuz/chromium');
+  return chromium.executablePath();
+}
+
+/** One audit in a fresh browser profile: nothing cached, no service worker yet. */
+async function audit(executablePath: string, base: string, screen: Screen, session?: Session) {
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    defaultViewport: null,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    // The API's health URL is same-origin but loads no app file, so the audit starts cold.
+    await page.goto(`${base}/api/health`);
+    const storage: Record<string, string> = { lang: 'en-US' };
+    if (session) {
+      storage.access_token = session.token;
+      storage.user = JSON.stringify(session.user);
+    }
+    // Evaluated in the page (as text: this file is type-checked without the DOM library).
+    await page.evaluate(
+      Object.entries(storage)
+        .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+        .join('\n'),
+    );
+    const flags: Flags = {
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+      // Keeps the session just written; the profile is new, so there is no cache to clear.
+      disableStorageReset: true,
+    };
+    const result = await lighthouse(`${base}${screen.path}`, flags, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${screen.path}`);
+    return result.lhr;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Row {
+  screen: string;
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  finalUrl: string;
+}
+
+function row(screen: Screen, lhr: Result): Row {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    screen: screen.name,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: num('largest-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbt: num('total-blocking-time'),
+    fcp: num('first-contentful-paint'),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+function printTable(rows: Row[]): boolean {
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const lines = [['screen', 'perf', 'LCP', 'CLS', 'TBT', 'FCP', 'result']];
+  let allOk = true;
+  for (const r of rows) {
+    const checks = [r.score >= TARGETS.score, r.lcp <= TARGETS.lcpMs, r.cls <= TARGETS.cls];
+    const ok = checks.every(Boolean);
+    allOk &&= ok;
+    lines.push([
+      r.screen,
+      `${r.score} ${pass(checks[0])}`,
+      `${(r.lcp / 1000).toFixed(2)} s ${pass(checks[1])}`,
+      `${r.cls.toFixed(3)} ${pass(checks[2])}`,
+      `${Math.round(r.tbt)} ms`,
+      `${(r.fcp / 1000).toFixed(2)} s`,
+      pass(ok),
+    ]);
+  }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i])).join('  '));
+  console.log(
+    `Targets: performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}` +
+      ` (Lighthouse ${lighthouseVersion}, mobile, simulated Slow 4G, 4× CPU; median of ${runs})`,
+  );
+  // The simulation scales the CPU time it observed, so a busy machine inflates TBT and LCP.
+  const load = os.loadavg().map((l) => l.toFixed(1));
+  console.log(`Machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1/5/15 min)`);
+  return allOk;
+}
+
+let lighthouseVersion = '?';
+
+async function main() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'darta-lighthouse-'));
+  const server = startServer(port, dataDir);
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.once('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitForHealth(base, server);
+    console.log(`Server on ${base}; creating the screens' data…`);
+    const sessions = await seedScreens(base);
+    const executablePath = await chromiumPath();
+    await mkdir(OUT_DIR, { recursive: true });
+    const rows: Row[] = [];
+    for (const screen of SCREENS) {
+      const results: Result[] = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await audit(executablePath, base, screen, screen.as && sessions[screen.as]);
+        lighthouseVersion = lhr.lighthouseVersion;
+        if (lhr.runtimeError) throw new Error(`${screen.name}: ${lhr.runtimeError.message}`);
+        results.push(lhr);
+      }
+      results.sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
+      const median = results[Math.floor(results.length / 2)];
+      const r = row(screen, median);
+      // A signed-in screen that bounced to the login page would be a wrong measurement.
+      if (!r.finalUrl.endsWith(screen.path)) {
+        throw new Error(`${screen.name}: ended on ${r.finalUrl}, not ${screen.path}`);
+      }
+      const file = path.join(OUT_DIR, `${screen.name.replace(/\s+/g, '-')}.json`);
+      await writeFile(file, JSON.stringify(median));
+      rows.push(r);
+      console.log(
+        `${screen.name}: scores ${results.map((x) => Math.round((x.categories.performance?.score ?? 0) * 100)).join(', ')}`,
+      );
+    }
+    const ok = printTable(rows);
+    console.log(`Reports: ${path.relative(process.cwd(), OUT_DIR)}/*.json`);
+    if (!ok && !reportOnly) process.exitCode = 1;
+  } finally {
+    stop();
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,58 @@
+/**
+ * What a signed-in screen shows while its code (and, without a stored user, the profile) loads:
+ * the outline of the app shell — the header with the app's name — and the page's title, drawn
+ * from the entry chunk alone, so the title is on screen before the page's code has arrived
+ * (issue 8 §2: on a slow link that code is ~250 KB after the first ~250 KB). It takes the
+ * place of the spinner only; the real shell (components/AppLayout.tsx) replaces it whole, with
+ * the title at the same place (app/global.css `.darta-shell-*`, matching AppShell's offsets).
+ * Uses only components whose styles are in the first-load CSS (main.tsx).
+ */
+import { Box, Center, Loader, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+
+/**
+ * The title keys of the signed-in pages that open with a fixed `PageHeader` title, by path.
+ * A path not listed shows the shell with the spinner alone.
+ */
+export const SHELL_TITLES: Record<string, string> = {
+  '/dashboard': 'dashboard.title',
+  '/profile': 'profile.title',
+  '/notifications': 'notifications.title',
+  '/notifications/outbox': 'notifications.outboxTitle',
+  '/business/applications': 'applications.title',
+  '/apply-new': 'applyNew.title',
+  '/single_registration': 'form.title',
+  '/multiple_registration': 'form.titleMultiple',
+  '/renewRegistrationList': 'renewal.listTitle',
+  '/payments': 'payments.title',
+  '/payments/reconciliation': 'reconciliation.title',
+  '/audit-log': 'audit.title',
+};
+
+export function ShellFallback() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const titleKey = SHELL_TITLES[pathname.replace(/\/+$/, '') || '/'];
+  return (
+    <>
+      <Box component="header" className="darta-shell-header" px="sm">
+        {/* Where the burger is on a phone, so the name does not move when the shell arrives. */}
+        <Box className="darta-shell-burger" hiddenFrom="sm" />
+        <Text component="span" fw={700} fz="xl" c="indigo.8">
+          {t('app.name')}
+        </Text>
+      </Box>
+      <Box component="main" className="darta-shell-main">
+        {titleKey && (
+          <Title order={2} mb="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {t(titleKey)}
+          </Title>
+        )}
+        <Center mih={200} p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      </Box>
+    </>
+  );
+}
