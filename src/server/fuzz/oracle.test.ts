@@ -43,6 +43,20 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
 });
 
 describe('fuzz oracle', () => {
+  it('accepts a CSV only from a format=csv route, and checks that CSV for leaks', () => {
+    const csvOp = { ...op, key: 'GET /api/payments/reconciliation' };
+    const csv = (body: string) => ({
+      statusCode: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      body,
+    });
+    expect(oracle.problems(csvOp, csv('date,channel\n2026-11-22,esewa\n'))).toEqual([]);
+    expect(oracle.problems(csvOp, csv('date\nat /work/main/src/x.ts:1:2\n'))).not.toEqual([]);
+    expect(oracle.problems(op, csv('date,channel\n'))).toContain(
+      'declared JSON, answered text/csv; charset=utf-8',
+    );
+  });
+
   it('passes a declared body and a shared error body', () => {
     expect(
       oracle.problems(op, json(200, { data: { id: 1, at: '2026-11-22T05:00:00.000Z' } })),

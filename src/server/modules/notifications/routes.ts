@@ -15,7 +15,7 @@ import { applications, notifications, outbox } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { exportBatchSize, sendExport, type ExportColumn } from '../../lib/export.js';
 import { boundedTotal, listPlan, type ListSpec } from '../../lib/list.js';
-import { listQuerySchema } from '../../../shared/schemas/list.js';
+import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import { translate, type Lang } from '../../../shared/i18n/index.js';
 import { formatAdAsBs, toNepaliDigits } from '../../../shared/format.js';
 import { todayAd } from '../../../shared/bs-date.js';
@@ -218,6 +218,26 @@ export default async function notificationRoutes(
         querystring: page
           .extend(outboxFilters.shape)
           .extend({ cursor: listQuerySchema.shape.cursor }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number().int(),
+                channel: z.string(),
+                recipient: z.string(),
+                kind: z.string(),
+                applicationId: z.number().int().nullable(),
+                status: z.string(),
+                attempts: z.number().int(),
+                lastError: z.string().nullable(),
+                sentAt: z.string().nullable(),
+                createdAt: z.string(),
+                body: z.string(),
+              }),
+            ),
+            meta: listMetaSchema,
+          }),
+        },
       },
     },
     async (req) => {

@@ -112,6 +112,19 @@ export default async function paymentRoutes(
         params: idParams,
         headers: z.object({ 'idempotency-key': z.string().min(8).max(100) }).passthrough(),
         body: z.object({ channel: z.enum(['esewa', 'khalti']) }),
+        response: {
+          200: z.object({
+            data: z.object({
+              paymentId: z.number().int(),
+              channel: z.enum(['esewa', 'khalti']),
+              expiresAt: z.string(),
+              form: z
+                .object({ action: z.string(), fields: z.record(z.string(), z.string()) })
+                .optional(),
+              redirectUrl: z.string().optional(),
+            }),
+          }),
+        },
       },
     },
     async (req) => ({
@@ -391,6 +404,20 @@ export default async function paymentRoutes(
         querystring: reconciliationQuery.extend({
           format: z.enum(['json', 'csv']).default('json'),
         }),
+        // JSON only; format=csv sends text/csv as a string, which is not serialized
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                day: z.string().nullable(),
+                channel: z.string(),
+                count: z.number().int(),
+                total: z.number().int(),
+              }),
+            ),
+            meta: z.object({ count: z.number().int(), total: z.number().int() }),
+          }),
+        },
       },
     },
     async (req, reply) => {
