@@ -97,6 +97,39 @@ describe('navigation guard', () => {
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer good');
   });
 
+  it('draws the page from the stored user while the profile loads; a failed fetch still signs out', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    localStorage.setItem(USER_KEY, JSON.stringify(applicant));
+    let answerProfile: (r: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input: string) => {
+      const { pathname } = new URL(input, 'http://localhost');
+      if (pathname === '/api/profiles') return new Promise<Response>((r) => (answerProfile = r));
+      if (pathname === '/api/dashboard') return jsonResponse(200, { data: dashboardData(counts) });
+      return jsonResponse(404, { message: 'Resource not found.' });
+    });
+    renderAt('/dashboard');
+    // The page is up before the profile has answered.
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent(
+      'Apply new',
+    );
+    answerProfile(jsonResponse(500, { message: 'Internal Server Error.' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("shows the shell's outline with the page title while the profile loads", async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    fetchMock.mockImplementation(() => new Promise<Response>(() => {})); // never answers
+    renderAt('/business/applications');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Business registrations' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
+    // Only the profile was asked for: no page has mounted yet.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/profiles']);
+  });
+
   it('hides links the user may not use', async () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     serve({
