@@ -2,7 +2,7 @@
  * Payment routes (issue 6, docs/api.md): online payment initiation and the two gateway
  * returns, the payments list, the daily reconciliation (JSON or CSV) and receipts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -428,7 +428,9 @@ export default async function paymentRoutes(
           ['date', 'channel', 'payments', 'total (NPR)'],
           data.map((d) => [d.day, d.channel, d.count, (d.total / 100).toFixed(2)]),
         );
-        return reply
+        // The declared 200 schema is the JSON answer's; a string payload with its own content
+        // type is sent as is (Fastify serializes only objects), so the typed reply is widened.
+        return (reply as FastifyReply)
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
