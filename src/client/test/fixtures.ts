@@ -65,3 +65,26 @@ export const dashboardData = (counts: Record<string, number>) => ({
   byBusinessType: [],
   revenueByMonth: [],
 });
+
+/** Fiscal years as GET /api/fiscal-years/all answers them; 2082/83 is the current one. */
+export const FISCAL_YEARS = [
+  { id: 4, code: '2081/82', nameNe: 'आ.व. २०८१/८२', startDate: '2024-07-16', isCurrent: false },
+  { id: 5, code: '2082/83', nameNe: 'आ.व. २०८२/८३', startDate: '2025-07-17', isCurrent: true },
+];
+
+/** Two wards as GET /api/wards/all answers them. */
+export const WARDS = [
+  { id: 11, number: 1, nameEn: 'Ward No. 1', nameNe: 'वडा नं. १' },
+  { id: 12, number: 2, nameEn: 'Ward No. 2', nameNe: 'वडा नं. २' },
+];
+
+/** A ward admin of ward 2 (id 12): the server scopes them, so pages offer no ward to pick. */
+export const wardAdmin: User = {
+  ...admin,
+  id: 2,
+  username: 'ward2',
+  userType: 'wardadmin',
+  wardId: 12,
+  roles: ['wardadmin'],
+  permissions: ['view-applications', 'verify-applications'],
+};

@@ -8,33 +8,13 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../../shared/i18n/en-US.js';
-import type { User } from '../../../shared/schemas/auth.js';
-import { admin } from '../../test/fixtures';
+import { admin, FISCAL_YEARS, WARDS, wardAdmin } from '../../test/fixtures';
 import { resetEachTest } from '../../test/lifecycle';
 import { filtersOf, mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import ApplicationsListPage from './ApplicationsListPage';
 
 resetEachTest();
-
-const FISCAL_YEARS = [
-  { id: 4, code: '2081/82', nameNe: 'आ.व. २०८१/८२', startDate: '2024-07-16', isCurrent: false },
-  { id: 5, code: '2082/83', nameNe: 'आ.व. २०८२/८३', startDate: '2025-07-17', isCurrent: true },
-];
-const WARDS = [
-  { id: 11, number: 1, nameEn: 'Ward No. 1', nameNe: 'वडा नं. १' },
-  { id: 12, number: 2, nameEn: 'Ward No. 2', nameNe: 'वडा नं. २' },
-];
-
-const wardAdmin: User = {
-  ...admin,
-  id: 2,
-  username: 'ward2',
-  userType: 'wardadmin',
-  wardId: 12,
-  roles: ['wardadmin'],
-  permissions: ['view-applications', 'verify-applications'],
-};
 
 function Search() {
   return <output data-testid="search">{useLocation().search}</output>;

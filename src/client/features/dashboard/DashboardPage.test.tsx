@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import enUS from '../../../shared/i18n/en-US.js';
 import ne from '../../../shared/i18n/ne.js';
-import type { User } from '../../../shared/schemas/auth.js';
 import { setLang } from '../../lib/i18n';
-import { admin } from '../../test/fixtures';
+import { admin, FISCAL_YEARS, WARDS, wardAdmin } from '../../test/fixtures';
 import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
@@ -19,15 +18,6 @@ import DashboardPage from './DashboardPage';
 import type { DashboardData } from './types';
 
 resetEachTest();
-
-const FISCAL_YEARS = [
-  { id: 4, code: '2081/82', nameNe: 'आ.व. २०८१/८२', startDate: '2024-07-16', isCurrent: false },
-  { id: 5, code: '2082/83', nameNe: 'आ.व. २०८२/८३', startDate: '2025-07-17', isCurrent: true },
-];
-const WARDS = [
-  { id: 11, number: 1, nameEn: 'Ward No. 1', nameNe: 'वडा नं. १' },
-  { id: 12, number: 2, nameEn: 'Ward No. 2', nameNe: 'वडा नं. २' },
-];
 
 /** Figures with a known mix; revenue in Shrawan (4) and Poush (9), paisa. */
 const FIGURES: DashboardData = {
@@ -74,17 +64,6 @@ const EMPTY: DashboardData = {
   byWard: [],
   byBusinessType: [],
   revenueByMonth: FIGURES.revenueByMonth.map((m) => ({ ...m, total: 0 })),
-};
-
-/** A ward admin of ward 2 (the server scopes them; the page must not send a ward). */
-const wardAdmin: User = {
-  ...admin,
-  id: 2,
-  username: 'ward2',
-  userType: 'wardadmin',
-  wardId: 12,
-  roles: ['wardadmin'],
-  permissions: ['view-applications', 'verify-applications'],
 };
 
 /** Shows the router's search string, to check that the filters are kept in the URL. */
