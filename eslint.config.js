@@ -4,16 +4,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * Import direction (DESIGN.md §1): shared imports neither side; client and server never
- * import each other. Enforced with no-restricted-imports per folder.
+ * import each other. Enforced with no-restricted-imports per folder. `groups` are gitignore-style
+ * patterns; `regexes` are [regex, message] pairs for what a glob cannot say.
  */
-const forbid = (...groups) => ({
+const forbid = (groups, regexes = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: groups.map((g) => ({ group: [g], message: 'Import direction: see DESIGN.md §1' })),
+      patterns: [
+        ...groups.map((g) => ({ group: [g], message: 'Import direction: see DESIGN.md §1' })),
+        ...regexes.map(([regex, message]) => ({ regex, message })),
+      ],
     },
   ],
 });
+
+const SERVER_FORBIDS = ['**/client/**', 'react', 'react-dom', '@mantine/*'];
+const MODULE_MESSAGE =
+  "Another module's internals: import its index.ts (docs/architecture.md). Only app.ts registers route plugins.";
+/**
+ * A server module (src/server/modules/<m>/) imports another module only through its index.ts:
+ * from a file at the module's top level that is `../<other>/index.js`, from one a folder
+ * deeper `../../<other>/index.js`. Relative paths that stay inside the module, or climb to
+ * lib/, db/ or shared/, do not match (their second segment is `..`).
+ */
+const moduleInternals = (depth) => [
+  `^${'\\.\\./'.repeat(depth)}[a-z][a-z-]*/(?!index\\.js$).+`,
+  MODULE_MESSAGE,
+];
 
 export default tseslint.config(
   {
@@ -42,20 +60,32 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: forbid(
+    rules: forbid([
       '**/server/**',
       '**/client/**',
+      '**/test/**',
+      '**/scripts/**',
       'react',
       'fastify',
       'drizzle-orm',
       'drizzle-orm/*',
-    ),
+      'pg',
+      'zod/*',
+    ]),
   },
   {
     files: ['src/client/**'],
-    rules: forbid('**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg'),
+    rules: forbid(['**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg']),
   },
-  { files: ['src/server/**'], rules: forbid('**/client/**', 'react', 'react-dom', '@mantine/*') },
+  { files: ['src/server/**', 'test/**'], rules: forbid(SERVER_FORBIDS) },
+  {
+    files: ['src/server/modules/*/*.ts'],
+    rules: forbid(SERVER_FORBIDS, [moduleInternals(1)]),
+  },
+  {
+    files: ['src/server/modules/*/*/*.ts'],
+    rules: forbid(SERVER_FORBIDS, [moduleInternals(2)]),
+  },
   {
     files: ['src/client/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

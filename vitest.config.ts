@@ -12,8 +12,13 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+          globalSetup: ['test/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

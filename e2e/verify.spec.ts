@@ -5,7 +5,7 @@
  * page says revoked, with the reason.
  */
 import { expect, test } from '@playwright/test';
-import { decodePdfQrCodes } from '../src/server/test/pdf-qr';
+import { decodePdfQrCodes } from '../test/server/pdf-qr';
 import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
 import { API, login, MESSAGES, SCREENS, screenPage, shoot, unique } from './support';
 

@@ -1,6 +1,6 @@
 /**
  * Local simulators of the eSewa ePay v2 and Khalti KPG-2 gateways (issue 6 §6), speaking the
- * documented protocol (see src/server/modules/payments/gateways.ts) so the whole online flow
+ * documented protocol (see src/server/modules/billing/gateways/) so the whole online flow
  * can be clicked through offline, by the tests, the e2e suite and the demo. They keep their
  * transactions in memory and show a small "pay / cancel" page in place of the wallet login.
  *

@@ -1,7 +1,7 @@
 /**
  * What the bench needs from the application's own query code, taken from it rather than
  * written again: the exact SQL statements (text and bound parameters) that one list request
- * runs, captured through Drizzle's query logger while the real `ApplicationService.list` runs
+ * runs, captured through Drizzle's query logger while the real `listApplications` runs
  * on the bench database; and the keyset cursor of a row deep in that list.
  */
 import { isNull, sql } from 'drizzle-orm';
@@ -12,11 +12,10 @@ import type pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { listPlan } from '../../src/server/lib/list.js';
-import type { FileStore } from '../../src/server/lib/storage.js';
 import {
   APPLICATION_LIST,
-  ApplicationService,
-} from '../../src/server/modules/applications/service.js';
+  listApplications,
+} from '../../src/server/modules/registrations/queries.js';
 import { ALL_PERMISSIONS } from '../../src/shared/permissions.js';
 import * as listSchemas from '../../src/shared/schemas/list.js';
 
@@ -50,8 +49,7 @@ export async function captureListSql(
   const db = (client.kind === 'pglite'
     ? drizzlePglite(client.pglite, { schema, logger })
     : drizzlePg(client.pool, { schema, logger })) as unknown as Db;
-  const service = new ApplicationService(db, null as unknown as FileStore, 'unused');
-  await service.list(ADMIN, listSchemas.listQuerySchema.parse(params));
+  await listApplications(db, ADMIN, listSchemas.listQuerySchema.parse(params));
   return statements;
 }
 

@@ -1,10 +1,10 @@
 /**
- * Regressions found by the API fuzzing (src/server/fuzz, issue 8 §3), at the app level: the
+ * Regressions found by the API fuzzing (test/fuzz, issue 8 §3), at the app level: the
  * router's own refusals answer the shared `{ message }` body, never Fastify's, which echoed the
  * URL and named the library's error code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './test/helper.js';
+import { buildTestApp, type TestContext } from '../../test/server/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** App-level behaviour: OpenAPI document, SPA fallback, health, generic 404 and 5xx hiding. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './test/helper.js';
+import { buildTestApp, type TestContext } from '../../test/server/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {

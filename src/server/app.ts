@@ -29,18 +29,29 @@ import multipartPlugin from './plugins/multipart.js';
 import authRoutes from './modules/auth/routes.js';
 import accountRoutes from './modules/auth/account-routes.js';
 import resourceRoutes from './modules/resources/routes.js';
-import applicationRoutes from './modules/applications/routes.js';
-import { ApplicationService } from './modules/applications/service.js';
-import { PdfRenderer } from './modules/certificates/render.js';
 import { driversFromConfig } from './lib/messaging.js';
-import { Notifier } from './modules/notifications/notify.js';
-import { OutboxWorker } from './modules/notifications/outbox.js';
 import auditRoutes from './modules/audit/routes.js';
+// The composition root: module services from each module's index.ts, and each module's
+// route plugins, which only app.ts registers.
+import {
+  CounterPayments,
+  EsewaGateway,
+  KhaltiGateway,
+  PaymentService,
+} from './modules/billing/index.js';
+import billingReportRoutes from './modules/billing/report-routes.js';
+import billingRoutes from './modules/billing/routes.js';
+import { PdfRenderer } from './modules/certificates/index.js';
+import certificateRoutes from './modules/certificates/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
+import fileRoutes from './modules/files/routes.js';
+import { Notifier, OutboxWorker } from './modules/notifications/index.js';
 import notificationRoutes from './modules/notifications/routes.js';
-import { OtpService } from './modules/otp/service.js';
-import { EsewaGateway, KhaltiGateway } from './modules/payments/gateways.js';
-import paymentRoutes from './modules/payments/routes.js';
-import { PaymentService } from './modules/payments/service.js';
+import { OtpService } from './modules/otp/index.js';
+import { createRegistrations } from './modules/registrations/index.js';
+import lifecycleRoutes from './modules/registrations/lifecycle-routes.js';
+import registrationListRoutes from './modules/registrations/list-routes.js';
+import registrationRoutes from './modules/registrations/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -171,7 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store = await openFileStore(config);
   const drivers = driversFromConfig(config.messaging, (obj, msg) => app.log.info(obj, msg));
   const notifier = new Notifier(config.publicUrl, drivers.mail !== null);
-  const service = new ApplicationService(database.db, store, config.signingKey, notifier);
+  const registrations = createRegistrations({
+    db: database.db,
+    store,
+    signingKey: config.signingKey,
+    notifier,
+  });
   const otp = new OtpService(database.db, config.signingKey);
   // Delivers the outbox in the background (issue 5 §5); tests run rounds themselves.
   const worker = new OutboxWorker(database.db, drivers, {
@@ -179,9 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => worker.start(config.outboxIntervalMs));
   app.addHook('onClose', async () => worker.stop());
+  const counter = new CounterPayments(database.db, store, registrations.lifecycle);
   const paymentsService = new PaymentService(
     database.db,
-    service,
+    registrations.lifecycle,
     {
       esewa: config.payments.esewa ? new EsewaGateway(config.payments.esewa) : null,
       khalti: config.payments.khalti ? new KhaltiGateway(config.payments.khalti) : null,
@@ -221,15 +238,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { db: database.db, store, otp });
       await api.register(accountRoutes, { db: database.db, otp });
       await api.register(resourceRoutes, { db: database.db, store });
-      await api.register(applicationRoutes, { service, pdf, publicUrl: config.publicUrl });
-      await api.register(notificationRoutes, { db: database.db, service });
+      await api.register(registrationListRoutes, { registrations });
+      await api.register(registrationRoutes, { registrations });
+      await api.register(lifecycleRoutes, { registrations });
+      await api.register(certificateRoutes, {
+        db: database.db,
+        pdf,
+        publicUrl: config.publicUrl,
+        signingKey: config.signingKey,
+      });
+      await api.register(fileRoutes, { db: database.db, store });
+      await api.register(dashboardRoutes, { db: database.db });
+      await api.register(notificationRoutes, { db: database.db, notifier });
       await api.register(auditRoutes, { db: database.db });
-      await api.register(paymentRoutes, {
+      await api.register(billingRoutes, {
         db: database.db,
         payments: paymentsService,
-        apps: service,
+        counter,
         pdf,
       });
+      await api.register(billingReportRoutes, { db: database.db });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import type { MessagingConfig } from './lib/messaging.js';
-import type { EsewaConfig, KhaltiConfig } from './modules/payments/gateways.js';
+import type { EsewaConfig, KhaltiConfig } from './modules/billing/index.js';
 
 export interface Config {
   port: number;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -28,8 +29,13 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../db/migrations');
 
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** Drizzle options of a database handle: `logger` sees every statement (tests count them). */
+export interface DatabaseOptions {
+  logger?: Logger;
+}
+
+export function fromPglite(client: PGlite, opts: DatabaseOptions = {}): Database {
+  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -156,7 +162,7 @@ function retryReads(pool: pg.Pool): void {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+export function fromPostgres(url: string, max = 10, opts: DatabaseOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -169,7 +175,7 @@ export function fromPostgres(url: string, max = 10): Database {
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
   retryConnect(pool, CONNECT_RETRY_MS);
   retryReads(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplications } from '../../../scripts/bench/seed-apps.js';
 import type { Database } from './client.js';
-import { testDatabase } from '../test/helper.js';
+import { testDatabase } from '../../../test/server/helper.js';
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { rowCount, testDatabase } from '../test/helper.js';
+import { rowCount, testDatabase } from '../../../test/server/helper.js';
 import type { Database } from './client.js';
 import { seed } from './seed.js';
 import * as s from './schema.js';

@@ -7,8 +7,8 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../db/schema.js';
-import { auth, buildTestApp, type TestContext } from '../test/helper.js';
-import { newApplicant, staffTokens, submit } from '../test/fixtures.js';
+import { auth, buildTestApp, type TestContext } from '../../../test/server/helper.js';
+import { newApplicant, staffTokens, submit } from '../../../test/server/fixtures.js';
 
 let t: TestContext;
 let staff: { ward1: string; admin: string };

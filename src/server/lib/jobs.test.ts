@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { testDatabase } from '../test/helper.js';
+import { testDatabase } from '../../../test/server/helper.js';
 import { claimPeriod, housekeeping, rowsOf, startPeriodicJob } from './jobs.js';
 
 let database: Database;

@@ -13,11 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayAd } from '../../shared/bs-date.js';
 import { translate } from '../../shared/i18n/index.js';
 import { applications, businessTypes, outbox, payments, states } from '../db/schema.js';
-import { auth, buildTestApp, type TestContext } from '../test/helper.js';
-import { act, newApplicant, nextReceipt, staffTokens, submit } from '../test/fixtures.js';
+import { auth, buildTestApp, type TestContext } from '../../../test/server/helper.js';
+import {
+  act,
+  newApplicant,
+  nextReceipt,
+  staffTokens,
+  submit,
+} from '../../../test/server/fixtures.js';
 import { safeCell } from './csv.js';
 import { listBatches, setExportBatchSize } from './export.js';
-import { APPLICATION_LIST } from '../modules/applications/service.js';
+import { APPLICATION_LIST } from '../modules/registrations/index.js';
 
 const BATCH = 2;
 setExportBatchSize(BATCH);

@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n/index.js';
 import { decodeListCursor, encodeListCursor, MAX_LIST_OFFSET } from '../../shared/schemas/list.js';
-import { auth, buildTestApp, type TestContext } from '../test/helper.js';
-import { staffTokens } from '../test/fixtures.js';
+import { auth, buildTestApp, type TestContext } from '../../../test/server/helper.js';
+import { staffTokens } from '../../../test/server/fixtures.js';
 import { setListCountCap } from './list.js';
 
 /** Rows inserted by SQL for this file (enough for several pages of PAGE rows). */

@@ -340,12 +340,17 @@ export async function fetchSegments<R>(
   return out;
 }
 
+/** A list's row query with its WHERE set: the plan adds ORDER BY, LIMIT and OFFSET. */
+export interface OrderableRows<R> {
+  orderBy(...terms: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+}
+
 /**
  * One page of a list as a query plan: `where` (base conditions and filters; what the bounded
- * count counts), ORDER BY, the cursor's select field, `fetch` to read the page's rows
- * (rowsPerPage + 1, the extra row telling whether a next page exists: seeking past `q.cursor`,
- * or at OFFSET (page-1)×rowsPerPage without one), and `pageOf` to cut them into the page and
- * its `nextCursor`.
+ * count counts), its ORDER BY, the cursor's `select` field to add to the row query, and `page` to read the
+ * page: rowsPerPage + 1 rows (the extra row tells whether a next page exists), seeking past
+ * `q.cursor` or at OFFSET (page-1)×rowsPerPage without one, cut into the page, its
+ * `nextCursor` and the bounded count.
  * 400 `errors.badCursor` for a malformed or unsuitable cursor, `errors.pageTooDeep` for a page
  * without a cursor past MAX_LIST_OFFSET rows.
  */
@@ -365,21 +370,31 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
     orderBy: ks.orderBy,
     select: ks.select,
     /**
-     * The page's raw rows: `run(where, limit, offset)` is the list's query with this WHERE,
-     * the plan's ORDER BY, LIMIT and OFFSET (called twice when the seek has two segments).
+     * The page: `rows(where)` is the list's row query (selecting `select` too) with that WHERE
+     * (called twice when the seek has two segments); `count` is its FROM/JOIN with
+     * `where(plan.where)`, for boundedTotal. Answers the page's rows (at most rowsPerPage,
+     * without the cursor field) and meta `{ total, totalCapped, nextCursor }`.
      */
-    fetch<R>(run: (where: SQL | undefined, limit: number, offset: number) => Promise<R[]>) {
-      return fetchSegments(segments, q.rowsPerPage + 1, (seek, limit) =>
-        run(and(where, seek), limit, offset),
+    async page<R extends KeysetRow>(
+      db: Db | Tx,
+      rows: (where: SQL | undefined) => OrderableRows<R>,
+      count: PgSelect,
+    ) {
+      const raw = await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) =>
+        rows(and(where, seek))
+          .orderBy(...ks.orderBy)
+          .limit(limit)
+          .offset(offset),
       );
-    },
-    /** The page's rows (at most rowsPerPage, without the cursor field) and meta.nextCursor. */
-    pageOf<R extends KeysetRow>(rows: R[]) {
-      const more = rows.length > q.rowsPerPage;
-      const kept = more ? rows.slice(0, q.rowsPerPage) : rows;
+      const more = raw.length > q.rowsPerPage;
+      const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
+      const counted = await boundedTotal(db, count);
       return {
         rows: kept.map(withoutSortValue),
-        nextCursor: more ? encodeListCursor(ks.after(kept[kept.length - 1])) : null,
+        meta: {
+          ...counted,
+          nextCursor: more ? encodeListCursor(ks.after(kept[kept.length - 1])) : null,
+        },
       };
     },
   };

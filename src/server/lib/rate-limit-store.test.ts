@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { multipart, testDatabase } from '../test/helper.js';
+import { multipart, testDatabase } from '../../../test/server/helper.js';
 import { housekeeping, rowsOf } from './jobs.js';
 import { chunkFor, databaseRateLimitStore, type RateLimitState } from './rate-limit-store.js';
 

@@ -19,8 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../config.js';
 import { applications, files } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { newApplicant, validFields, validFiles, wardId } from '../test/fixtures.js';
-import { auth, buildTestApp, multipart, rowCount, type TestContext } from '../test/helper.js';
+import { newApplicant, validFields, validFiles, wardId } from '../../../test/server/fixtures.js';
+import {
+  auth,
+  buildTestApp,
+  multipart,
+  rowCount,
+  type TestContext,
+} from '../../../test/server/helper.js';
 import { S3FileStore } from './s3-store.js';
 import { checkUpload, openFileStore } from './storage.js';
 

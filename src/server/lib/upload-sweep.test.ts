@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { files, idempotencyKeys, users } from '../db/schema.js';
-import { testDatabase } from '../test/helper.js';
+import { testDatabase } from '../../../test/server/helper.js';
 import { KEEP_HOURS, purgeIdempotencyKeys, requestFingerprint } from './idempotency.js';
 import { checkUpload, LocalFileStore } from './storage.js';
 import { OrphanSweeper } from './upload-sweep.js';

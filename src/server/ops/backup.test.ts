@@ -17,8 +17,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { fromPglite, fromPostgres, type Database } from '../db/client.js';
-import { newApplicant, submit } from '../test/fixtures.js';
-import { auth, login } from '../test/helper.js';
+import { newApplicant, submit } from '../../../test/server/fixtures.js';
+import { auth, login } from '../../../test/server/helper.js';
 import {
   BackupError,
   createBackup,

@@ -4,7 +4,13 @@
  * cut value (e.g. 4,000 Devanagari characters are 12,000 bytes) is never validated or stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, buildTestApp, login, multipart, type TestContext } from '../test/helper.js';
+import {
+  auth,
+  buildTestApp,
+  login,
+  multipart,
+  type TestContext,
+} from '../../../test/server/helper.js';
 
 let t: TestContext;
 let admin: string;

@@ -15,9 +15,15 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { accessTokens, auditLog } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
-import { newApplicant } from '../../test/fixtures.js';
-import { auth, buildTestApp, login, testDatabase, type TestContext } from '../../test/helper.js';
-import { SESSION_MAX_HOURS } from '../auth/routes.js';
+import { newApplicant } from '../../../../test/server/fixtures.js';
+import {
+  auth,
+  buildTestApp,
+  login,
+  testDatabase,
+  type TestContext,
+} from '../../../../test/server/helper.js';
+import { SESSION_MAX_HOURS } from '../auth/index.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
-import type { OtpService } from '../otp/service.js';
+import type { OtpService } from '../otp/index.js';
 
 /** Code requests per IP per minute, besides the per-phone limits (RATE_LIMIT_OTP for tests). */
 const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 30);

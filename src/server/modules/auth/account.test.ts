@@ -6,8 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { todayAd } from '../../../shared/bs-date.js';
-import { auth, buildTestApp, login, multipart, type TestContext } from '../../test/helper.js';
-import { act, newApplicant, nextReceipt, staffTokens, submit } from '../../test/fixtures.js';
+import {
+  auth,
+  buildTestApp,
+  login,
+  multipart,
+  type TestContext,
+} from '../../../../test/server/helper.js';
+import {
+  act,
+  newApplicant,
+  nextReceipt,
+  staffTokens,
+  submit,
+} from '../../../../test/server/fixtures.js';
 import { applications, notifications, otpTokens, outbox } from '../../db/schema.js';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 /** Auth API: login by username or phone, lockout, register, profile, logout, token storage. */
-import { lastOtp } from '../../test/fixtures.js';
+import { lastOtp } from '../../../../test/server/fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auth, buildTestApp, multipart, type TestContext } from '../../test/helper.js';
-import { newApplicant } from '../../test/fixtures.js';
+import { auth, buildTestApp, multipart, type TestContext } from '../../../../test/server/helper.js';
+import { newApplicant } from '../../../../test/server/fixtures.js';
 import { accessTokens, auditLog, users } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 

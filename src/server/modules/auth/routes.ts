@@ -17,7 +17,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
-import type { OtpService } from '../otp/service.js';
+import type { OtpService } from '../otp/index.js';
 import { assertFreeAccount, findByLogin } from './account-routes.js';
 
 export const MAX_FAILED_LOGINS = 5;

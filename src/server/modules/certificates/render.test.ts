@@ -10,8 +10,9 @@ import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
-import { decodePdfQrCodes } from '../../test/pdf-qr.js';
-import { escapeHtml, PdfRenderer, renderCertificateHtml } from './render.js';
+import { decodePdfQrCodes } from '../../../../test/server/pdf-qr.js';
+import { PdfRenderer, renderCertificateHtml } from './index.js';
+import { escapeHtml } from './templates/common.js';
 
 const sample: CertificateView = {
   applicationId: 42,

@@ -6,8 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayAd } from '../../../shared/bs-date.js';
 import { fiscalYearOf } from '../../../shared/fiscal-year.js';
-import { auth, buildTestApp, type TestContext } from '../../test/helper.js';
-import { act, newApplicant, nextReceipt, staffTokens, submit } from '../../test/fixtures.js';
+import { auth, buildTestApp, type TestContext } from '../../../../test/server/helper.js';
+import {
+  act,
+  newApplicant,
+  nextReceipt,
+  staffTokens,
+  submit,
+} from '../../../../test/server/fixtures.js';
 
 let t: TestContext;
 let staff: { ward1: string; admin: string };

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { otpTokens, outbox } from '../../db/schema.js';
 import { DeliveryError, type SmsDriver } from '../../lib/messaging.js';
-import { testDatabase } from '../../test/helper.js';
+import { testDatabase } from '../../../../test/server/helper.js';
 import { enqueue, OutboxWorker } from './outbox.js';
 
 let database: Database;

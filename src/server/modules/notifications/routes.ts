@@ -14,16 +14,16 @@ import type { Db } from '../../db/client.js';
 import { applications, notifications, outbox } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { exportBatchSize, sendExport, type ExportColumn } from '../../lib/export.js';
-import { boundedTotal, listPlan, type ListSpec } from '../../lib/list.js';
+import { listPlan, type ListSpec } from '../../lib/list.js';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import { translate, type Lang } from '../../../shared/i18n/index.js';
 import { formatAdAsBs, toNepaliDigits } from '../../../shared/format.js';
 import { todayAd } from '../../../shared/bs-date.js';
+import { scopeOf } from '../../lib/scope.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { ApplicationService } from '../applications/service.js';
 import { requestLang } from '../../plugins/errors.js';
-import { renderNotification, type NotificationVars } from './notify.js';
-import { scopeOf } from '../applications/service.js';
+import { sendMessage } from './messages.js';
+import { renderNotification, type Notifier, type NotificationVars } from './notify.js';
 
 const page = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -62,9 +62,9 @@ function bsDateTime(d: Date | null, lang: Lang): string | null {
 
 export default async function notificationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; service: ApplicationService },
+  opts: { db: Db; notifier: Notifier | null },
 ) {
-  const { db, service } = opts;
+  const { db, notifier } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -166,7 +166,12 @@ export default async function notificationRoutes(
       },
     },
     async (req) => {
-      await service.sendMessage(currentUser(req), req.params.id, req.body.message, req.ip);
+      const { id } = req.params;
+      await sendMessage(db, notifier, currentUser(req), {
+        id,
+        message: req.body.message,
+        ip: req.ip,
+      });
       return { message: 'Action was successful' };
     },
   );
@@ -254,16 +259,9 @@ export default async function notificationRoutes(
         },
         [outboxWhere(currentUser(req), q)],
       );
-      const rows = await plan.fetch((where, limit, offset) =>
-        outboxRows(plan.select)
-          .where(where)
-          .orderBy(...plan.orderBy)
-          .limit(limit)
-          .offset(offset),
-      );
-      const pageRows = plan.pageOf(rows);
-      const counted = await boundedTotal(
+      const page = await plan.page(
         db,
+        (where) => outboxRows(plan.select).where(where),
         db
           .select({ one: sql`1` })
           .from(outbox)
@@ -272,12 +270,12 @@ export default async function notificationRoutes(
           .$dynamic(),
       );
       return {
-        data: pageRows.rows.map((m) => ({
+        data: page.rows.map((m) => ({
           ...m,
           sentAt: m.sentAt?.toISOString() ?? null,
           createdAt: m.createdAt.toISOString(),
         })),
-        meta: { ...counted, nextCursor: pageRows.nextCursor },
+        meta: page.meta,
       };
     },
   );

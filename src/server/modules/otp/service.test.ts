@@ -8,7 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import type { Database } from '../../db/client.js';
 import { otpTokens, outbox } from '../../db/schema.js';
-import { testDatabase } from '../../test/helper.js';
+import { testDatabase } from '../../../../test/server/helper.js';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_MS,

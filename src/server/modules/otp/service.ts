@@ -19,7 +19,7 @@ import { AppError } from '../../errors.js';
 import type { Db, Tx } from '../../db/client.js';
 import { otpTokens } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { enqueue } from '../notifications/outbox.js';
+import { enqueue } from '../notifications/index.js';
 
 export const OTP_PURPOSES = ['register', 'reset'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];

@@ -19,8 +19,13 @@ import {
   multipart,
   readFixture,
   type TestContext,
-} from '../../test/helper.js';
-import { submit, uploadProfileDocuments, validFields, validFiles } from '../../test/fixtures.js';
+} from '../../../../test/server/helper.js';
+import {
+  submit,
+  uploadProfileDocuments,
+  validFields,
+  validFiles,
+} from '../../../../test/server/fixtures.js';
 import {
   body,
   client,
@@ -32,8 +37,13 @@ import {
   type Form,
   type Parents,
   type Writable,
-} from '../../test/resources.js';
-import { ABSENT_ROUTES, ACCESS_MATRIX, ACTORS, type Actor } from './access-matrix.js';
+} from '../../../../test/server/resources.js';
+import {
+  ABSENT_ROUTES,
+  ACCESS_MATRIX,
+  ACTORS,
+  type Actor,
+} from '../../../../test/server/access-matrix.js';
 import { RESOURCE_BY_NAME } from './registry.js';
 
 // ~1,000 requests from one address: lift the global per-IP limit for this file only.

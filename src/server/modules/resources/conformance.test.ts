@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { translate } from '../../../shared/i18n/index.js';
 import { SETUP_RESOURCES, type SetupResource } from '../../../shared/schemas/resources.js';
 import { auditLog } from '../../db/schema.js';
-import { buildTestApp, login, type TestContext } from '../../test/helper.js';
+import { buildTestApp, login, type TestContext } from '../../../../test/server/helper.js';
 import {
   body,
   client,
@@ -22,7 +22,7 @@ import {
   type Form,
   type Parents,
   type Writable,
-} from '../../test/resources.js';
+} from '../../../../test/server/resources.js';
 import { RESOURCE_BY_NAME } from './registry.js';
 
 let t: TestContext;

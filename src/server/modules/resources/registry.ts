@@ -2,11 +2,10 @@
  * The generic resources of SPEC §7 (issue 3), each declared once as data: table, forms,
  * sortable columns and filters, uniqueness, parents, what uses its rows (delete → 409),
  * slug column, dropdown fields and the hooks of its special rules (rules.ts). routes.ts turns
- * every declaration into the same set of routes; service.ts runs them.
+ * every declaration into the same set of routes; service.ts runs them. The shared building
+ * blocks of the declarations (list, names, liveApps, maskPhone) are in registry-helpers.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { ALL_PERMISSIONS, ROLES } from '../../../shared/permissions.js';
 import {
   DROPDOWN_FIELDS,
@@ -34,7 +33,8 @@ import {
   users,
   wards,
 } from '../../db/schema.js';
-import { boolValue, enumValue, f, intValue, type FilterDef } from '../../lib/list.js';
+import { boolValue, enumValue, f, intValue } from '../../lib/list.js';
+import { list, liveApps, maskPhone, names, text, uniqueNames } from './registry-helpers.js';
 import {
   fiscalYearHooks,
   permissionRoles,
@@ -47,49 +47,9 @@ import {
   userHooks,
   wardHooks,
 } from './rules.js';
-import type { ResourceDef, ResTable } from './types.js';
+import type { ResourceDef } from './types.js';
 
-const text = z.string().trim().min(1).max(60);
-
-/** Sortable columns and filters every resource has: id, status, created/updated. */
-function base(t: ResTable) {
-  return {
-    sortable: { id: t.id, status: t.status, createdAt: t.createdAt, updatedAt: t.updatedAt },
-    filters: { status: f.status(t.status), ...f.range('created', t.createdAt, true) } as Record<
-      string,
-      FilterDef
-    >,
-    tiebreak: t.id,
-  };
-}
-
-/** Declares a list: the common part plus the resource's own. */
-function list(
-  t: ResTable,
-  sortable: ResourceDef['list']['sortable'],
-  filters: Record<string, FilterDef>,
-) {
-  const b = base(t);
-  return {
-    sortable: { ...b.sortable, ...sortable },
-    filters: { ...b.filters, ...filters },
-    tiebreak: b.tiebreak,
-  };
-}
-
-const names = (t: { nameEn: PgColumn; nameNe: PgColumn }) => ({
-  nameEn: t.nameEn,
-  nameNe: t.nameNe,
-});
-
-/** nameEn and nameNe each unique (case-insensitive) among live rows. */
-const uniqueNames = (index?: string, scope: string[] = []) => [
-  { field: 'nameEn', columns: ['nameEn', ...scope], ci: true, index },
-  { field: 'nameNe', columns: ['nameNe', ...scope], ci: true },
-];
-
-const liveApps = (column: PgColumn) =>
-  usedBy('usage.applications', applications, column, applications.deletedOn);
+export { maskPhone };
 
 export const RESOURCES: ResourceDef[] = [
   {
@@ -494,9 +454,3 @@ export const RESOURCES: ResourceDef[] = [
 export const RESOURCE_BY_NAME = new Map<SetupResource, ResourceDef>(
   RESOURCES.map((d) => [d.name, d]),
 );
-
-/** '9841234678' → '98*****678': the first two and last three digits stay. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 5) return '*'.repeat(phone.length);
-  return `${phone.slice(0, 2)}${'*'.repeat(phone.length - 5)}${phone.slice(-3)}`;
-}

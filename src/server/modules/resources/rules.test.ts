@@ -15,7 +15,7 @@ import {
   multipart,
   auth,
   type TestContext,
-} from '../../test/helper.js';
+} from '../../../../test/server/helper.js';
 import {
   body,
   client,
@@ -24,8 +24,8 @@ import {
   SAMPLES,
   type Form,
   type Parents,
-} from '../../test/resources.js';
-import { APPLICATION_LIST } from '../applications/service.js';
+} from '../../../../test/server/resources.js';
+import { APPLICATION_LIST } from '../registrations/index.js';
 import { ResourceService } from './service.js';
 import { RESOURCE_BY_NAME } from './registry.js';
 

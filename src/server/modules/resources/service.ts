@@ -12,7 +12,7 @@ import type { ListQuery } from '../../../shared/schemas/list.js';
 import { AppError } from '../../errors.js';
 import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { boundedTotal, filterTerms, listPlan, type KeysetRow } from '../../lib/list.js';
+import { filterTerms, listPlan, type KeysetRow, type OrderableRows } from '../../lib/list.js';
 import { listBatches, type ExportQuery } from '../../lib/export.js';
 import type { Ctx, ResourceDef, Row, WriteOp } from './types.js';
 
@@ -116,20 +116,12 @@ export class ResourceService {
    */
   async list(db: Db, q: ListQuery) {
     const plan = listPlan(this.def.list, q, [this.live()]);
-    const raw = await plan.fetch(
-      async (where, limit, offset) =>
-        (await this.select(db, plan.select)
-          .where(where)
-          .orderBy(...plan.orderBy)
-          .limit(limit)
-          .offset(offset)) as unknown as KeysetRow[],
+    const page = await plan.page(
+      db,
+      (where) => this.select(db, plan.select).where(where) as unknown as OrderableRows<KeysetRow>,
+      this.countRows(db, plan.where),
     );
-    const page = plan.pageOf(raw);
-    const counted = await boundedTotal(db, this.countRows(db, plan.where));
-    return {
-      data: await this.present(db, page.rows),
-      meta: { ...counted, nextCursor: page.nextCursor },
-    };
+    return { data: await this.present(db, page.rows), meta: page.meta };
   }
 
   /**

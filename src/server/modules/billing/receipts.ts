@@ -1,0 +1,55 @@
+/**
+ * What a payment receipt shows (the receipt page and its A5 PDF), read in one statement: the
+ * completed payment, its application (scoped), ward, fiscal year and the palika (settings
+ * `palika` → cityId, else the ward's city). Amounts in paisa; dates AD.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReceiptView } from '../../../shared/schemas/payments.js';
+import type { Db } from '../../db/client.js';
+import { applications, cities, fiscalYears, payments, wards } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { scopeOf, type Actor } from '../../lib/scope.js';
+
+/** The receipt of payment `id`; 404 unless completed, numbered and visible to the actor. */
+export async function receiptView(db: Db, actor: Actor, id: number): Promise<ReceiptView> {
+  const [row] = await db
+    .select({ p: payments, a: applications, w: wards, fy: fiscalYears, city: cities })
+    .from(payments)
+    .innerJoin(applications, eq(applications.id, payments.applicationId))
+    .innerJoin(wards, eq(wards.id, applications.wardId))
+    .innerJoin(fiscalYears, eq(fiscalYears.id, payments.fiscalYearId))
+    .leftJoin(
+      cities,
+      eq(
+        cities.id,
+        sql`coalesce((select (s.value->>'cityId')::int from settings s where s.key = 'palika'), ${wards.cityId})`,
+      ),
+    )
+    .where(and(eq(payments.id, id), eq(payments.payStatus, 'completed'), scopeOf(actor)));
+  if (!row || !row.p.receiptNo || !row.p.paidDate) throw AppError.notFound();
+  const { p, a, w, fy, city } = row;
+  return {
+    receiptNo: p.receiptNo!,
+    paidDate: p.paidDate!,
+    channel: p.channel,
+    gatewayTxnId: p.gatewayTxnId,
+    palika: {
+      en: `${city?.nameEn ?? ''} ${city?.categoryEn ?? ''}`.trim(),
+      ne: `${city?.nameNe ?? ''} ${city?.categoryNe ?? ''}`.trim(),
+    },
+    ward: { number: w.number, en: w.nameEn, ne: w.nameNe },
+    submissionNo: a.submissionNo,
+    registrationNo: a.registrationNo,
+    businessName: a.businessName,
+    ownerName: a.ownerName,
+    lines: {
+      businessTax: p.businessTax,
+      fine: p.fine,
+      rentTax: p.rentTax,
+      adminCost: p.adminCost,
+      discount: p.discount,
+    },
+    total: p.total,
+    fiscalYear: { en: fy.code, ne: fy.nameNe },
+  };
+}

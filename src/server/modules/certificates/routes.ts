@@ -1,0 +1,131 @@
+/**
+ * Certificate routes (docs/api.md): what the certificate shows, its PDF (A4, bilingual, with
+ * a QR code that opens the public check), the public check `/verify/{code}` (no login) and
+ * revocation.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { rejectSchema } from '../../../shared/schemas/applications.js';
+import { certificateViewSchema } from '../../../shared/schemas/certificate.js';
+import type { Db } from '../../db/client.js';
+import { currentUser } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
+import { applicationDetail, detailResponse, idParams } from '../registrations/index.js';
+import { revokeCertificate } from './issue.js';
+import type { PdfRenderer } from './pdf.js';
+import { renderCertificateHtml } from './templates/certificate.js';
+import { publicVerification } from './verification.js';
+import { certificateView } from './view.js';
+
+/** The certificate routes. */
+export default async function certificateRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; pdf: PdfRenderer; publicUrl: string; signingKey: string },
+) {
+  const { db, pdf, publicUrl, signingKey } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/applications/:id/certificate',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['certificates'],
+        summary: 'What the certificate shows',
+        params: idParams,
+        response: { 200: z.object({ data: certificateViewSchema }) },
+      },
+    },
+    async (req) => ({ data: await certificateView(db, currentUser(req), req.params.id) }),
+  );
+
+  r.get(
+    '/applications/:id/certificate.pdf',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['certificates'],
+        summary: 'Certificate as PDF (bilingual, A4)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const view = await certificateView(db, currentUser(req), req.params.id);
+      // The QR code opens the public verification page (issue 7 §2).
+      const url = `${publicUrl}/verify/${encodeURIComponent(view.verifyCode)}`;
+      const qrSvg = await QRCode.toString(url, {
+        type: 'svg',
+        margin: 0,
+        errorCorrectionLevel: 'M',
+      });
+      const bytes = await pdf.render(renderCertificateHtml(view, { url, qrSvg }));
+      const name = `certificate-${view.registrationNo.replace(/\//g, '-')}.pdf`;
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(bytes);
+    },
+  );
+
+  r.get(
+    '/verify/:code',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['certificates'],
+        summary:
+          'Public certificate check (no login): genuine or not, and what the certificate shows publicly with its status (valid, expired, renewed, revoked)',
+        params: z.object({ code: z.string().min(1).max(40) }),
+        response: {
+          200: z.object({
+            data: z.union([
+              z.object({ genuine: z.literal(false) }),
+              z.object({
+                genuine: z.literal(true),
+                status: z.enum(['valid', 'expired', 'renewed', 'revoked']),
+                businessName: z.string(),
+                registrationNo: z.string(),
+                ward: z.object({ number: z.number(), nameEn: z.string(), nameNe: z.string() }),
+                fiscalYear: z.object({ en: z.string(), ne: z.string() }),
+                validUntil: z.string(),
+                issuedAt: z.string(),
+                revokedAt: z.string().nullable(),
+                revokeReason: z.string().nullable(),
+              }),
+            ]),
+          }),
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await publicVerification(db, signingKey, req.params.code) };
+    },
+  );
+
+  r.post(
+    '/certificates/:id/revoke',
+    {
+      config: { access: { permissions: ['approve-applications'] } },
+      schema: {
+        tags: ['certificates'],
+        summary:
+          'Revoke a certificate with a reason; the public verification page shows it at once',
+        params: idParams,
+        body: rejectSchema,
+        response: { 200: detailResponse },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const appId = await revokeCertificate(db, user, req.params.id, req.body.remarks, req.ip);
+      return {
+        data: await applicationDetail(db, user, appId, requestLang(req)),
+        message: 'Action was successful',
+      };
+    },
+  );
+}

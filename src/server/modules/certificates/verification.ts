@@ -1,0 +1,61 @@
+/**
+ * The public certificate check `/verify/{code}` (issue 7 §2), with no login: only what the
+ * certificate shows publicly.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { todayAd } from '../../../shared/bs-date.js';
+import type { Db } from '../../db/client.js';
+import { applications, certificates, fiscalYears, wards } from '../../db/schema.js';
+import { verifyCode } from './issue.js';
+
+/**
+ * A code whose HMAC does not match its certificate (forged or altered) or that names no
+ * certificate is `{genuine: false}`. Status: revoked (revoked, or the registration
+ * terminated), renewed (a newer certificate replaced this one), expired (valid-until before
+ * today), else valid. One statement.
+ */
+export async function publicVerification(db: Db, signingKey: string, code: string) {
+  const m = /^([0-9A-Z]{1,8})-([0-9A-F]{10})$/.exec(code.trim().toUpperCase());
+  const certId = m ? parseInt(m[1], 36) : NaN;
+  if (!m || !Number.isSafeInteger(certId) || certId > 2_147_483_647)
+    return { genuine: false as const };
+  const [row] = await db
+    .select({
+      c: certificates,
+      a: applications,
+      w: wards,
+      fy: fiscalYears,
+      newer: sql<boolean>`exists (select 1 from certificates n
+        where n.application_id = ${certificates.applicationId} and n.id > ${certificates.id})`,
+    })
+    .from(certificates)
+    .innerJoin(applications, eq(applications.id, certificates.applicationId))
+    .innerJoin(wards, eq(wards.id, applications.wardId))
+    .innerJoin(fiscalYears, eq(fiscalYears.id, certificates.fiscalYearId))
+    .where(eq(certificates.id, certId));
+  const expected = row ? verifyCode(signingKey, row.c.id, row.c.registrationNo) : '';
+  const a = Buffer.from(expected);
+  const b = Buffer.from(code.trim().toUpperCase());
+  if (!row || a.length !== b.length || !timingSafeEqual(a, b)) return { genuine: false as const };
+  const revoked = !!row.c.revokedAt || row.a.appStatus === 'cancelled';
+  const status: 'revoked' | 'renewed' | 'expired' | 'valid' = revoked
+    ? 'revoked'
+    : row.newer
+      ? 'renewed'
+      : row.c.validUntil < todayAd()
+        ? 'expired'
+        : 'valid';
+  return {
+    genuine: true as const,
+    status,
+    businessName: row.a.businessName,
+    registrationNo: row.c.registrationNo,
+    ward: { number: row.w.number, nameEn: row.w.nameEn, nameNe: row.w.nameNe },
+    fiscalYear: { en: row.fy.code, ne: row.fy.nameNe },
+    validUntil: row.c.validUntil,
+    issuedAt: row.c.issuedAt.toISOString(),
+    revokedAt: row.c.revokedAt?.toISOString() ?? null,
+    revokeReason: row.c.revokeReason,
+  };
+}

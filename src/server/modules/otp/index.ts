@@ -1,0 +1,2 @@
+/** OTP module: one-time SMS codes for registration and password recovery (service.ts). */
+export { OtpService } from './service.js';

@@ -1,0 +1,287 @@
+/**
+ * Read models of applications, scoped like everything else (lib/scope.ts): the applications
+ * list and its export, renewRegistrationList and its export (SPEC §2), and the fee quote
+ * before submitting. The detail page is detail.ts.
+ *
+ * Lists are keyset pages with a bounded count (lib/list.ts; issue 8 "a deep page as fast as
+ * page 1"); exports stream the same query in keyset batches (lib/export.ts listBatches).
+ */
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { todayAd } from '../../../shared/bs-date.js';
+import type { ListQuery } from '../../../shared/schemas/list.js';
+import type { Db } from '../../db/client.js';
+import { APPLICATION_STATUSES, applications, businessTypes, wards } from '../../db/schema.js';
+import { listBatches, type ExportQuery } from '../../lib/export.js';
+import {
+  boolValue,
+  enumValue,
+  f,
+  filterTerms,
+  listPlan,
+  SORT_VALUE,
+  type ListSpec,
+} from '../../lib/list.js';
+import { scopeOf, type Actor } from '../../lib/scope.js';
+import { estimate } from '../billing/index.js';
+import { visibleApplication } from './access.js';
+import { addDaysAd, daysBetween, OPEN_RENEWAL, RENEWAL_WINDOW_DAYS } from './renewals.js';
+
+/**
+ * The applications list query as data (issue 3: the same machinery as every generic list):
+ * the columns it may be sorted by and the filters it takes.
+ */
+export const APPLICATION_LIST: ListSpec = {
+  sortable: {
+    id: applications.id,
+    submissionNo: applications.submissionNo,
+    registrationNo: applications.registrationNo,
+    businessName: applications.businessName,
+    ownerName: applications.ownerName,
+    submissionDate: applications.submissionDate,
+    expiryDate: applications.expiryDate,
+    appStatus: applications.appStatus,
+    createdAt: applications.createdAt,
+  },
+  filters: {
+    status: f.eq(applications.appStatus, enumValue(APPLICATION_STATUSES)),
+    q: f.search(
+      applications.businessName,
+      applications.ownerName,
+      applications.submissionNo,
+      applications.registrationNo,
+    ),
+    wardId: f.eq(applications.wardId),
+    businessTypeId: f.eq(applications.businessTypeId),
+    fiscalYearId: f.eq(applications.fiscalYearId),
+    isRenewal: f.eq(applications.isRenewal, boolValue),
+    ...f.range('submission', applications.submissionDate),
+    ...f.range('expiry', applications.expiryDate),
+    ...f.range('created', applications.createdAt, true),
+  },
+  tiebreak: applications.id,
+};
+
+/** The columns of an applications list row (list and export); joins business type and ward. */
+const LIST_COLUMNS = {
+  id: applications.id,
+  submissionNo: applications.submissionNo,
+  registrationNo: applications.registrationNo,
+  businessName: applications.businessName,
+  ownerName: applications.ownerName,
+  appStatus: applications.appStatus,
+  submissionDate: applications.submissionDate,
+  expiryDate: applications.expiryDate,
+  createdAt: applications.createdAt,
+  businessTypeId: applications.businessTypeId,
+  businessTypeNameEn: businessTypes.nameEn,
+  businessTypeNameNe: businessTypes.nameNe,
+  wardId: applications.wardId,
+  wardNumber: wards.number,
+};
+
+/** renewRegistrationList: sorting and filters (issue 4 §5). */
+export const RENEWAL_LIST: ListSpec = {
+  sortable: {
+    id: applications.id,
+    registrationNo: applications.registrationNo,
+    businessName: applications.businessName,
+    expiryDate: applications.expiryDate,
+  },
+  filters: {
+    q: f.search(applications.businessName, applications.ownerName, applications.registrationNo),
+    wardId: f.eq(applications.wardId),
+    businessTypeId: f.eq(applications.businessTypeId),
+    state: f.custom(z.enum(['expired', 'expiring']), (v) =>
+      v === 'expired'
+        ? sql`${applications.expiryDate} < ${todayAd()}`
+        : sql`${applications.expiryDate} >= ${todayAd()}`,
+    ),
+    ...f.range('expiry', applications.expiryDate),
+  },
+  tiebreak: applications.id,
+};
+
+type ExportFilter = Pick<ExportQuery, 'filters' | 'sortBy' | 'descending'>;
+
+/** The applications under `where`, as lib/list.ts boundedTotal counts them. */
+function countOf(db: Db, where: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(applications)
+    .where(where)
+    .$dynamic();
+}
+
+/** The exact number of applications under `where` (an export's progress total). */
+async function totalOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(where);
+  return total;
+}
+
+/** Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. */
+export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
+  const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+  const page = await plan.page(
+    db,
+    (where) =>
+      db
+        .select({ ...LIST_COLUMNS, ...plan.select })
+        .from(applications)
+        .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+        .innerJoin(wards, eq(wards.id, applications.wardId))
+        .where(where),
+    countOf(db, plan.where),
+  );
+  return {
+    data: page.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    meta: page.meta,
+  };
+}
+
+/**
+ * The applications list with the list's filters, scope and sort, for an export (issue 7 §4):
+ * the row count and the rows in keyset batches, so a large list streams.
+ */
+export async function exportApplications(db: Db, actor: Actor, q: ExportFilter) {
+  const where = and(
+    isNull(applications.deletedOn),
+    scopeOf(actor),
+    ...filterTerms(APPLICATION_LIST, q.filters ?? {}),
+  );
+  const total = await totalOf(db, where);
+  const batches = listBatches(APPLICATION_LIST, q, (seek, orderBy, limit, select) =>
+    db
+      .select({
+        ...LIST_COLUMNS,
+        capitalCurrent: applications.capitalCurrent,
+        locMobile: applications.locMobile,
+        ...select,
+      })
+      .from(applications)
+      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .where(and(where, seek))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { total, batches };
+}
+
+/** The conditions of renewRegistrationList: approved, not a renewal, within the window. */
+function renewalBase(actor: Actor, today: string): (SQL | undefined)[] {
+  return [
+    isNull(applications.deletedOn),
+    scopeOf(actor),
+    eq(applications.appStatus, 'approved'),
+    eq(applications.isRenewal, false),
+    sql`${applications.expiryDate} <= ${addDaysAd(today, RENEWAL_WINDOW_DAYS)}`,
+  ];
+}
+
+/** The renewal list's row query (with any open renewal of each registration). */
+function renewalRows(
+  db: Db,
+  where: SQL | undefined,
+  extra: Record<typeof SORT_VALUE, SQL | PgColumn>,
+) {
+  const renewal = alias(applications, 'renewal');
+  return db
+    .select({
+      id: applications.id,
+      registrationNo: applications.registrationNo,
+      businessName: applications.businessName,
+      ownerName: applications.ownerName,
+      expiryDate: applications.expiryDate,
+      isOldRegistration: applications.isOldRegistration,
+      businessTypeId: applications.businessTypeId,
+      businessTypeNameEn: businessTypes.nameEn,
+      businessTypeNameNe: businessTypes.nameNe,
+      wardId: applications.wardId,
+      wardNumber: wards.number,
+      renewalId: renewal.id,
+      renewalStatus: renewal.appStatus,
+      ...extra,
+    })
+    .from(applications)
+    .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+    .innerJoin(wards, eq(wards.id, applications.wardId))
+    .leftJoin(
+      renewal,
+      and(
+        eq(renewal.renewalOfId, applications.id),
+        inArray(renewal.appStatus, [...OPEN_RENEWAL]),
+        isNull(renewal.deletedOn),
+      ),
+    )
+    .where(where)
+    .$dynamic();
+}
+
+/**
+ * renewRegistrationList (SPEC §2): approved registrations whose expiry is past or within
+ * RENEWAL_WINDOW_DAYS days, scoped like the list, with the renewal in progress if any.
+ * `daysToExpiry` is negative once expired.
+ */
+export async function listRenewals(db: Db, actor: Actor, q: ListQuery) {
+  const today = todayAd();
+  const plan = listPlan(RENEWAL_LIST, q, renewalBase(actor, today));
+  const page = await plan.page(
+    db,
+    (where) => renewalRows(db, where, plan.select),
+    countOf(db, plan.where),
+  );
+  return {
+    data: page.rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+    meta: page.meta,
+  };
+}
+
+/** renewRegistrationList for an export (issue 7 §4), in keyset batches. */
+export async function exportRenewals(db: Db, actor: Actor, q: ExportFilter) {
+  const today = todayAd();
+  const where = and(...renewalBase(actor, today), ...filterTerms(RENEWAL_LIST, q.filters ?? {}));
+  const total = await totalOf(db, where);
+  const batches = listBatches(
+    RENEWAL_LIST,
+    q,
+    (seek, orderBy, limit, select) =>
+      renewalRows(db, and(where, seek), select)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (rows) => rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),
+  );
+  return { total, batches };
+}
+
+/**
+ * Fee estimate before submitting (issue 4 §6: the applicant sees the breakdown first).
+ * For a renewal (`renewalOf`, a registration the actor sees, else 404) the timing is as of
+ * today. Returns the bill, or the translation key of why there is none.
+ */
+export async function quote(
+  db: Db,
+  actor: Actor,
+  q: {
+    businessTypeId: number;
+    capitalCurrent: number;
+    rentMonthly: number | null;
+    rentTaxPeriodMonths: number | null;
+    renewalOf: number | null;
+  },
+) {
+  if (q.renewalOf) await visibleApplication(db, actor, q.renewalOf);
+  return estimate(db, {
+    fiscalYearId: null,
+    businessTypeId: q.businessTypeId,
+    capitalCurrent: q.capitalCurrent,
+    isRenewal: q.renewalOf != null,
+    renewalOfId: q.renewalOf,
+    rentMonthly: q.rentMonthly,
+    rentTaxPeriodMonths: q.rentTaxPeriodMonths,
+  });
+}

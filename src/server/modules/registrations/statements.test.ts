@@ -1,0 +1,83 @@
+/**
+ * Read models in one round trip (issue 14 §2): after authentication, the application detail
+ * and the certificate view each send exactly one SQL statement. Drizzle's logger sees every
+ * statement the app sends; the session lookup of the auth hook (and its once-a-minute touch)
+ * are the statements on access_tokens, and are not counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, buildTestApp, type TestContext } from '../../../../test/server/helper.js';
+import { act, newApplicant, staffTokens, submit } from '../../../../test/server/fixtures.js';
+
+const statements: string[] = [];
+let t: TestContext;
+let staff: { ward1: string; admin: string };
+
+beforeAll(async () => {
+  t = await buildTestApp({ logger: { logQuery: (text) => statements.push(text) } });
+  staff = await staffTokens(t.app);
+});
+afterAll(async () => t.close());
+
+/** The statements `url` sends after authentication, and its status code. */
+async function afterAuth(url: string, token: string) {
+  statements.length = 0;
+  const res = await t.app.inject({ method: 'GET', url, headers: auth(token) });
+  const sent = statements.filter((s) => !/"access_tokens"/.test(s));
+  return {
+    status: res.statusCode,
+    body: res.json(),
+    sent,
+    authSeen: statements.length - sent.length,
+  };
+}
+
+describe('one statement per read model', () => {
+  it('detail: pending (with a fee estimate), verified, approved; 404 too', async () => {
+    const a = await newApplicant(t.app, 'Counted');
+    const id = await submit(t.app, a.token, 1);
+    const pending = await afterAuth(`/api/applications/${id}`, a.token);
+    expect(pending.status).toBe(200);
+    expect(pending.authSeen).toBeGreaterThanOrEqual(1);
+    expect(pending.sent).toHaveLength(1);
+    // the estimate is computed from the same statement's tax bands and fee settings
+    expect(pending.body.data.estimate.bill.total).toBeGreaterThan(0);
+    expect(pending.body.data.owners).toEqual([]);
+
+    expect((await act(t.app, staff.ward1, id, 'verify')).statusCode).toBe(200);
+    const verified = await afterAuth(`/api/applications/${id}`, staff.ward1);
+    expect(verified.status).toBe(200);
+    expect(verified.sent).toHaveLength(1);
+
+    expect(
+      (
+        await act(t.app, staff.ward1, id, 'payments', {
+          receiptNo: `SC-${id}`,
+          paidDate: '2025-08-01',
+          channel: 'counter',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await act(t.app, staff.admin, id, 'approve')).statusCode).toBe(200);
+    const approved = await afterAuth(`/api/applications/${id}`, a.token);
+    expect(approved.status).toBe(200);
+    expect(approved.sent).toHaveLength(1);
+    expect(approved.body.data.certificate.registrationNo).toMatch(/^\d+\//);
+    expect(approved.body.data.payments).toHaveLength(1);
+    expect(approved.body.data.history.map((h: { action: string }) => h.action)).toEqual([
+      'submit',
+      'verify',
+      'pay',
+      'approve',
+    ]);
+
+    const other = await newApplicant(t.app, 'Outsider');
+    const hidden = await afterAuth(`/api/applications/${id}`, other.token);
+    expect(hidden.status).toBe(404);
+    expect(hidden.sent).toHaveLength(1);
+
+    const cert = await afterAuth(`/api/applications/${id}/certificate`, a.token);
+    expect(cert.status).toBe(200);
+    expect(cert.sent).toHaveLength(1);
+    expect(cert.body.data.registrationNo).toBe(approved.body.data.registrationNo);
+  });
+});
