@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { featureConfigs } from './eslint.features.js';
 
 /**
  * Import direction (DESIGN.md §1): shared imports neither side; client and server never
@@ -20,6 +21,7 @@ const forbid = (groups, regexes = []) => ({
 });
 
 const SERVER_FORBIDS = ['**/client/**', 'react', 'react-dom', '@mantine/*'];
+const CLIENT_FORBIDS = ['**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg'];
 const MODULE_MESSAGE =
   "Another module's internals: import its index.ts (docs/architecture.md). Only app.ts registers route plugins.";
 /**
@@ -75,8 +77,10 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**'],
-    rules: forbid(['**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg']),
+    rules: forbid(CLIENT_FORBIDS),
   },
+  // a client feature imports another feature only through its index.ts (eslint.features.js)
+  ...featureConfigs(forbid(CLIENT_FORBIDS)['no-restricted-imports'][1].patterns),
   { files: ['src/server/**', 'test/**'], rules: forbid(SERVER_FORBIDS) },
   {
     files: ['src/server/modules/*/*.ts'],

@@ -4,6 +4,12 @@
  * page. Any other path is the not-found page (lazy too: it formats numbers, which pulls in the
  * date and number formatting code). The login route's first load is held to 170 KB gzip of JS
  * by `npm run size` (.size-limit.mjs, issue 8 §2).
+ *
+ * Pages are imported by file (`import('../features/<feature>/<Page>')`), the one exception to
+ * "import a feature only through its index.ts" (eslint.features.js): a feature's index also
+ * re-exports what other features use, and the bundler puts everything an index re-exports in
+ * the chunk of whoever imports it — through an index, each route's chunk (or the login
+ * screen's first load) would carry the feature's other exports.
  */
 import {
   isValidElement,
@@ -27,7 +33,7 @@ import { loadLangs } from '../lib/i18n';
 import { getToken } from '../lib/session';
 import { LoginPage } from '../features/auth/LoginPage';
 import { PageLoader } from '../components/PageLoader';
-import { RESOURCE_ROUTES } from '../features/resources/routes';
+import { RESOURCE_ROUTES } from '../features/resources';
 import { Providers } from './Providers';
 import { ShellFallback } from './ShellFallback';
 
@@ -68,7 +74,7 @@ function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
 }
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const VerifyPage = lazy(() => import('../features/verify/VerifyPage'));
+const VerifyPage = lazy(() => import('../features/certificates/VerifyPage'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
 /**
  * The screen being opened (`preloadRoute`): the signed-in area also waits for its page, so the
@@ -86,24 +92,20 @@ const DashboardPage = lazy(() =>
   ]).then(([m]) => m),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const ApplicationsListPage = lazy(() => import('../features/applications/ApplicationsListPage'));
-const ApplicationDetailPage = lazy(() => import('../features/applications/ApplicationDetailPage'));
-const ApplyNewPage = lazy(() => import('../features/applications/ApplyNewPage'));
-const SingleRegistrationPage = lazy(
-  () => import('../features/applications/SingleRegistrationPage'),
-);
-const MultipleRegistrationPage = lazy(
-  () => import('../features/applications/MultipleRegistrationPage'),
-);
-const EditRegistrationPage = lazy(() => import('../features/applications/EditRegistrationPage'));
-const RenewalListPage = lazy(() => import('../features/applications/RenewalListPage'));
-const RenewPage = lazy(() => import('../features/applications/RenewPage'));
-const SubmittedPage = lazy(() => import('../features/applications/SubmittedPage'));
+const ApplicationsListPage = lazy(() => import('../features/registrations/ApplicationsListPage'));
+const ApplicationDetailPage = lazy(() => import('../features/registrations/ApplicationDetailPage'));
+const ApplyNewPage = lazy(() => import('../features/apply/ApplyNewPage'));
+const SingleRegistrationPage = lazy(() => import('../features/apply/SingleRegistrationPage'));
+const MultipleRegistrationPage = lazy(() => import('../features/apply/MultipleRegistrationPage'));
+const EditRegistrationPage = lazy(() => import('../features/registrations/EditRegistrationPage'));
+const RenewalListPage = lazy(() => import('../features/renewals/RenewalListPage'));
+const RenewPage = lazy(() => import('../features/renewals/RenewPage'));
+const SubmittedPage = lazy(() => import('../features/registrations/SubmittedPage'));
 // The certificate is bilingual (both texts on one page), so it also needs the Nepali catalogue,
 // which is otherwise loaded only for Nepali readers (lib/i18n.ts).
 const CertificatePage = lazy(() =>
   Promise.all([
-    import('../features/applications/CertificatePage'),
+    import('../features/certificates/CertificatePage'),
     loadLangs(['en-US', 'ne']),
   ]).then(([m]) => m),
 );
@@ -112,10 +114,10 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const OutboxPage = lazy(() => import('../features/notifications/OutboxPage'));
-const PaymentReturnPage = lazy(() => import('../features/payments/PaymentReturnPage'));
-const ReceiptPage = lazy(() => import('../features/payments/ReceiptPage'));
-const PaymentsListPage = lazy(() => import('../features/payments/PaymentsListPage'));
-const ReconciliationPage = lazy(() => import('../features/payments/ReconciliationPage'));
+const PaymentReturnPage = lazy(() => import('../features/billing/PaymentReturnPage'));
+const ReceiptPage = lazy(() => import('../features/billing/ReceiptPage'));
+const PaymentsListPage = lazy(() => import('../features/billing/PaymentsListPage'));
+const ReconciliationPage = lazy(() => import('../features/billing/ReconciliationPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));

@@ -20,6 +20,11 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission } from '../../shared/permissions.js';
+// By file, not through the features' index.ts (which the router and the features use): the
+// bell through its index would bring the feature's other exports into the shell's chunk, which
+// every signed-in screen loads first; and with resources/index.ts imported here as well as by
+// App.tsx, the bundler moves lib/auth.ts out of the login screen's chunk into a chunk of its own
+// (one more request on the first load).
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/routes';
 import { useCurrentUser, useLogout } from '../lib/auth';

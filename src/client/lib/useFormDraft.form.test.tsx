@@ -9,7 +9,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/schemas/auth.js';
-import { ApplicationForm } from '../features/applications/ApplicationForm';
+import { ApplicationForm } from '../features/apply';
 import { jsonResponse, renderWithApp } from '../test/render';
 import { setLang } from './i18n';
 import { draftKey, loadDraft } from './useFormDraft';

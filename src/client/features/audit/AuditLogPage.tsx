@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../lib/auth';
 import { api } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
-import { adRange, BsRange, type BsRangeValue } from '../payments/BsRange';
+import { adRange, BsRange, type BsRangeValue } from '../../components/BsRange';
 
 export interface AuditEntry {
   id: number;

@@ -14,8 +14,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { api, type Envelope } from '../../lib/api';
 import { useCan, useCurrentUser } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
-import type { WardOption } from '../applications/types';
-import { useAllOptions } from '../applications/useOptions';
+import type { WardOption } from '../registrations';
+import { useAllOptions } from '../../lib/useOptions';
 import { DashboardCharts } from './DashboardCharts';
 import type { DashboardData, FiscalYearOption } from './types';
 

@@ -1,5 +1,5 @@
 /**
- * Shape of GET /api/dashboard (src/server/modules/applications/routes.ts, service `dashboard`).
+ * Shape of GET /api/dashboard (src/server/modules/dashboard/stats.ts).
  * Counts are application rows; money is integer paisa.
  */
 

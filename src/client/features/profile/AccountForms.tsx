@@ -37,8 +37,7 @@ import { applyServerErrors } from '../../lib/forms';
 import { currentLang, setLang, tMessage } from '../../lib/i18n';
 import { USER_KEY } from '../../lib/session';
 import { useFormat } from '../../lib/useFormat';
-import { GenderRadio } from '../auth/GenderRadio';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { GenderRadio, NewPasswordFields } from '../auth';
 
 type DetailsInput = z.input<typeof profileUpdateSchema>;
 type PasswordInput_ = z.input<typeof changePasswordSchema>;

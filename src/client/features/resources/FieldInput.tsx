@@ -25,7 +25,7 @@ import { BsDatePicker } from '../../components/BsDatePicker';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { useFormat, type Formatter } from '../../lib/useFormat';
-import { useAllOptions } from '../applications/useOptions';
+import { useAllOptions } from '../../lib/useOptions';
 import type { FieldDef, FormValue, OptionRow, ResourceRow, SelectSource } from './types';
 
 export interface FieldInputProps {

@@ -1,0 +1,138 @@
+/**
+ * The application form's submit (see ApplicationForm.tsx): the files' size and type, then
+ * multipart to POST /api/applications/{id} (edit) or POST /api/applications (create, with an
+ * Idempotency-Key, issue 8 §4). Without a connection the draft is kept and the form says so; a
+ * 422 answer's field errors land on the fields.
+ */
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { Dispatch, SetStateAction } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { NavigateFunction } from 'react-router';
+import { api, ApiError, request, type Envelope } from '../../lib/api';
+import { PROFILE_KEY } from '../../lib/auth';
+import {
+  forgetSubmissionKey,
+  formFingerprint,
+  keepKeyAfter,
+  submissionKey,
+} from '../../lib/idempotency';
+import { applyServerErrors, checkUpload } from '../../lib/forms';
+import type { useFormDraft } from '../../lib/useFormDraft';
+import { detailKey } from '../registrations';
+import {
+  docField,
+  SERVER_FIELDS,
+  toWire,
+  type ApplicationFormValues,
+  type DocSpec,
+  type Kind,
+  type Mode,
+} from './formModel';
+
+/** The form's submit handler (react-hook-form's `handleSubmit` of the send below). */
+export function makeSubmit({
+  form: { handleSubmit, setError },
+  kind,
+  mode,
+  applicationId,
+  docs,
+  draft,
+  keySlot,
+  setOffline,
+  t,
+  qc,
+  navigate,
+}: {
+  form: UseFormReturn<ApplicationFormValues>;
+  kind: Kind;
+  mode: Mode;
+  applicationId?: number;
+  /** The required files this form offers. */
+  docs: DocSpec[];
+  draft: ReturnType<typeof useFormDraft>;
+  /** Where the Idempotency-Key of a new submission is kept (lib/idempotency.ts). */
+  keySlot: string;
+  /** Says that the last submit found no connection (the draft is kept). */
+  setOffline: Dispatch<SetStateAction<boolean>>;
+  t: TFunction;
+  qc: QueryClient;
+  navigate: NavigateFunction;
+}) {
+  return handleSubmit(async (values) => {
+    // Size and type are checked here too: the schema only knows a file was chosen.
+    let bad = false;
+    const fileCheck = (path: 'oldCertificate' | `docs.${string}`, file: File | null) => {
+      const problem = checkUpload(file);
+      if (problem) {
+        setError(path, { type: 'file', message: problem });
+        bad = true;
+      }
+    };
+    for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
+    if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
+    if (bad) return;
+    setOffline(false);
+    if (!navigator.onLine) {
+      await draft.flush();
+      setOffline(true);
+      return;
+    }
+    const fd = new FormData();
+    for (const [k, s] of Object.entries(toWire(values, kind, mode))) fd.append(k, s);
+    for (const d of docs) {
+      const file = values.docs[d.file.slug];
+      if (file) fd.append(docField(d.file.slug), file);
+    }
+    if (values.isOldRegistration && values.oldCertificate) {
+      fd.append('oldCertificate', values.oldCertificate);
+    }
+    try {
+      if (mode === 'edit' && applicationId) {
+        await api.post<Envelope<unknown>>(`/applications/${applicationId}`, fd);
+        notifications.show({ color: 'green', message: t('common.updated') });
+        void qc.invalidateQueries({ queryKey: detailKey(applicationId) });
+        void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+        await draft.clear();
+        await navigate(`/business/applications/${applicationId}/detail`);
+        return;
+      }
+      // One Idempotency-Key per submission: a retry of the same form after a dropped
+      // connection answers the first submission instead of making a second (issue 8 §4).
+      const key = submissionKey(keySlot, formFingerprint(fd));
+      const res = await request<Envelope<{ id: number; submissionNo: string }>>('/applications', {
+        method: 'POST',
+        body: fd,
+        headers: { 'Idempotency-Key': key },
+      }).catch((e: unknown) => {
+        if (!(e instanceof ApiError && keepKeyAfter(e.status))) forgetSubmissionKey(keySlot);
+        throw e;
+      });
+      forgetSubmissionKey(keySlot);
+      void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      await draft.clear();
+      await navigate('/apply-new/success', { state: res.data });
+    } catch (e) {
+      // No answer at all: the connection dropped (navigator.onLine can lag behind).
+      if (e instanceof ApiError && e.status === 0) {
+        await draft.flush();
+        setOffline(true);
+        return;
+      }
+      applyServerErrors(e, setError, SERVER_FIELDS);
+      if (!(e instanceof ApiError)) return;
+      // `doc_<slug>` errors belong on the documents group's inputs.
+      for (const d of docs) {
+        const msg = e.errors[docField(d.file.slug)]?.[0];
+        if (msg) setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
+      }
+      // 422 without field errors on create: the profile lacks the photo or citizenship
+      // certificate (issue 4 contract). A fresh profile lets the page say so and link there.
+      if (e.status === 422 && !Object.keys(e.errors).length) {
+        void qc.invalidateQueries({ queryKey: PROFILE_KEY });
+      }
+    }
+  });
+}

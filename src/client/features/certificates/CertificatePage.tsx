@@ -1,0 +1,207 @@
+/**
+ * Business registration certificate (SPEC §2 `business/certificate/{id}`), shown in English
+ * and Nepali side by side (stacked on phones) whatever the interface language: the Nepali text
+ * uses Devanagari digits and BS dates, the English text Latin digits and BS dates. The PDF is
+ * the server's rendering of the same CertificateView.
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Lang } from '../../../shared/i18n/index.js';
+import type { CertificateView } from '../../../shared/schemas/certificate.js';
+import { BsDate } from '../../components/BsDate';
+import { data, InfoGrid } from '../../components/InfoGrid';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { RequirePermission } from '../../components/RequirePermission';
+import { api, type Envelope } from '../../lib/api';
+import i18n from '../../lib/i18n';
+import { makeFormatter } from '../../lib/useFormat';
+import { downloadCertificate } from '../registrations';
+
+/** The certificate's text in one language. */
+function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
+  const t = i18n.getFixedT(lang);
+  const f = makeFormatter(lang);
+  const pick = (b: { en: string; ne: string }) => (lang === 'ne' ? b.ne || b.en : b.en || b.ne);
+  const wardNo = f.num(c.ward.number);
+  const perm = c.permanentAddress;
+  return (
+    <Stack gap="sm" lang={lang}>
+      <Title order={3} ta="center" size="h4">
+        {t('certificate.heading')}
+      </Title>
+      <Text size="sm" ta="center">
+        {t('certificate.statement', {
+          palika: `${pick(c.palika.name)} ${pick(c.palika.category)}`,
+          ward: wardNo,
+        })}
+      </Text>
+      <InfoGrid
+        cols={{ base: 1, xs: 2 }}
+        items={[
+          [t('applications.registrationNo'), f.digits(c.registrationNo)],
+          [t('detail.fiscalYear'), pick(c.fiscalYear)],
+          [t('form.businessName'), data(c.businessName)],
+          [t('form.firmName'), data(c.firmName)],
+          [t('form.ownerName'), data(c.ownerName)],
+          [t('form.fatherOrHusbandName'), data(c.fatherOrHusbandName)],
+          [t('form.businessTypeId'), pick(c.businessType)],
+          [t('form.description'), data(c.description)],
+          [
+            t('form.sections.location'),
+            data([c.location.address, c.location.tole].filter(Boolean).join(', ')),
+          ],
+          [t('form.locMobile'), f.digits(c.location.mobile)],
+          [
+            t('form.sections.permanentAddress'),
+            [
+              data(perm.tole),
+              `${pick(perm.city)}-${f.num(perm.wardNo)}`,
+              pick(perm.district),
+              pick(perm.province),
+            ]
+              .filter(Boolean)
+              .map((part, i) => (i ? [', ', part] : part)),
+          ],
+          [t('form.capitalMax'), f.money(c.capital.max)],
+          [t('form.capitalCurrent'), f.money(c.capital.current)],
+          [t('form.capitalPaidUp'), f.money(c.capital.paidUp)],
+          [t('detail.registrationDate'), <BsDate key="reg" value={c.registrationDate} />],
+          [t('detail.expiryDate'), <BsDate key="exp" value={c.expiryDate} />],
+        ]}
+      />
+      <Divider />
+      <SimpleGrid cols={2} spacing="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('certificate.chair', { ward: wardNo })}
+          </Text>
+          <Text fw={500}>{pick(c.ward.chairName) || '—'}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('certificate.secretary', { ward: wardNo })}
+          </Text>
+          <Text fw={500}>{pick(c.ward.secretaryName) || '—'}</Text>
+        </div>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('certificate.issuedOn')}: {f.date(c.issuedAt)} · {t('certificate.verifyCode')}:{' '}
+        {/* the public page the printed QR code opens (issue 7 §2) */}
+        <Anchor
+          component={Link}
+          to={`/verify/${encodeURIComponent(c.verifyCode)}`}
+          // Underlined: in a line of text, colour alone does not tell a link (axe
+          // link-in-text-block). The code is a value, not language (translate="no").
+          underline="always"
+          translate="no"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {c.verifyCode}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+function Certificate({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  const q = useQuery({
+    queryKey: ['/applications', 'certificate', id],
+    queryFn: ({ signal }) =>
+      api.get<Envelope<CertificateView>>(`/applications/${id}/certificate`, undefined, signal),
+  });
+  if (q.isPending) return <PageLoader />;
+  if (q.isError || !q.data) {
+    return (
+      <NotFoundAlert to={`/business/applications/${id}/detail`}>
+        {t('certificate.backToApplication')}
+      </NotFoundAlert>
+    );
+  }
+  const c = q.data.data;
+  const tNe = i18n.getFixedT('ne');
+  const tEn = i18n.getFixedT('en-US');
+  return (
+    <>
+      <Group justify="space-between" mb="md" gap="sm">
+        <Anchor component={Link} to={`/business/applications/${id}/detail`} size="sm">
+          ← {t('certificate.backToApplication')}
+        </Anchor>
+        <Button
+          loading={downloading}
+          onClick={() => {
+            setDownloading(true);
+            downloadCertificate(id, c.registrationNo)
+              .catch(() => undefined)
+              .finally(() => setDownloading(false));
+          }}
+        >
+          {t('certificate.downloadPdf')}
+        </Button>
+      </Group>
+      {c.revoked && (
+        <Alert color="red" mb="md">
+          {t('certificate.revoked')}
+        </Alert>
+      )}
+      <Paper withBorder shadow="xs" radius="md" p={{ base: 'sm', sm: 'xl' }} maw={1100}>
+        <Stack align="center" gap={2} mb="md" ta="center">
+          <Title order={2} lang="ne">
+            {c.palika.name.ne} {c.palika.category.ne}
+          </Title>
+          {/* The English lines of the bilingual header are declared English (lang). */}
+          <Text fw={500} lang="en-US">
+            {c.palika.name.en} {c.palika.category.en}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <span lang="ne">
+              {c.palika.district.ne}, {c.palika.province.ne}
+            </span>{' '}
+            · <span lang="en-US">{`${c.palika.district.en}, ${c.palika.province.en}`}</span>
+          </Text>
+          <Text size="sm">
+            <span lang="ne">
+              {tNe('certificate.wardOffice', { ward: makeFormatter('ne').num(c.ward.number) })}
+            </span>{' '}
+            · <span lang="en-US">{tEn('certificate.wardOffice', { ward: c.ward.number })}</span>
+          </Text>
+          {c.revoked && (
+            <Badge color="red" mt="xs">
+              {t('certificate.revokedBadge')}
+            </Badge>
+          )}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <CertificateText c={c} lang="ne" />
+          <CertificateText c={c} lang="en-US" />
+        </SimpleGrid>
+      </Paper>
+    </>
+  );
+}
+
+export default function CertificatePage() {
+  const { id } = useParams();
+  return (
+    <RequirePermission perms={['view-applications']}>
+      <Certificate id={Number(id)} />
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The user's profile and account forms.
+ *
+ * Nothing here is used by other features. The page is not exported: the router lazy-loads it by
+ * file (src/client/app/App.tsx).
+ */
+export {};

@@ -1,0 +1,197 @@
+/**
+ * Application detail (SPEC §2): tabs information / history / images, the lifecycle actions
+ * the server allows this user (`allowedActions`), and the certificate once issued.
+ *
+ * Issue 4: the fee estimate while no bill is assessed; the staff checklist per document in
+ * the images tab (POST /api/applications/{id}/documents/{documentId}/checks); renewal links —
+ * "Renew" when the registration is due (`canRenew`), the renewal in progress, and for a
+ * renewal the registration it renews, whose certificate it prints.
+ */
+import { Alert, Anchor, Badge, Button, Group, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { AppAction } from '../../../shared/lifecycle.js';
+import { NotFoundAlert } from '../../components/NotFoundAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { RequirePermission } from '../../components/RequirePermission';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useFormat } from '../../lib/useFormat';
+import { PaymentDialog, PayOnline } from '../billing';
+import { RevokeCertificateButton } from '../certificates';
+import { SendNotificationButton } from '../notifications';
+import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
+import { downloadCertificate, useApplicationDetail } from './api';
+import { HistoryTab } from './HistoryTab';
+import { ImagesTab } from './ImagesTab';
+import { InformationTab } from './InformationTab';
+
+function Detail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const q = useApplicationDetail(id, f.lang);
+  const [action, setAction] = useState<RemarksAction | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  if (q.isPending) return <PageLoader />;
+  if (q.isError || !q.data) {
+    return <NotFoundAlert to="/business/applications">{t('detail.backToList')}</NotFoundAlert>;
+  }
+  const d = q.data.data;
+  const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));
+  const cert = d.certificate;
+  // An approved renewal prints the certificate of the registration it renewed.
+  const renewed = d.renewalOf && d.appStatus === 'approved' && !cert ? d.renewalOf : null;
+
+  return (
+    <>
+      <Anchor component={Link} to="/business/applications" size="sm">
+        ← {t('detail.backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="md" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }} translate="no">
+            {d.businessName}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <StatusBadge status={d.appStatus} />
+            <Text size="sm" c="dimmed">
+              {t('applications.submissionNo')}: {f.digits(d.submissionNo)}
+            </Text>
+            {d.registrationNo && (
+              <Badge variant="outline" color="green">
+                {t('applications.registrationNo')}: {f.digits(d.registrationNo)}
+              </Badge>
+            )}
+          </Group>
+          {d.renewalOf && (
+            <Anchor
+              component={Link}
+              to={`/business/applications/${d.renewalOf.id}/detail`}
+              size="sm"
+              mt={4}
+              display="inline-block"
+            >
+              {t('detail.renewalOf', {
+                no: f.digits(d.renewalOf.registrationNo ?? d.renewalOf.businessName),
+              })}
+            </Anchor>
+          )}
+          {d.openRenewalId != null && (
+            <Anchor
+              component={Link}
+              to={`/business/applications/${d.openRenewalId}/detail`}
+              size="sm"
+              mt={4}
+              display="block"
+            >
+              {t('detail.renewalInProgress')}
+            </Anchor>
+          )}
+        </div>
+        <Group gap="xs">
+          {d.canEdit && (
+            <Button variant="light" component={Link} to={`/edit-registration/${d.id}`}>
+              {t('detail.edit')}
+            </Button>
+          )}
+          {d.canRenew && (
+            <Button color="teal" component={Link} to={`/re-new-registration/${d.id}`}>
+              {t('detail.renew')}
+            </Button>
+          )}
+          {d.allowedActions.map((a) => (
+            <Button
+              key={a}
+              color={ACTION_COLOR[a]}
+              variant={a === 'cancel' ? 'default' : 'filled'}
+              onClick={() => start(a)}
+            >
+              {t(a === 'pay' ? 'actions.manualPayment' : `actions.${a}`)}
+            </Button>
+          ))}
+          <SendNotificationButton applicationId={d.id} />
+          {cert && (
+            <>
+              <Button
+                variant="light"
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadCertificate(d.id, cert.registrationNo)
+                    .catch(() => undefined)
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {t('certificate.download')}
+              </Button>
+              <Button variant="subtle" component={Link} to={`/business/certificate/${d.id}`}>
+                {t('certificate.view')}
+              </Button>
+              <RevokeCertificateButton certificateId={cert.id} revoked={cert.revoked} />
+            </>
+          )}
+          {renewed?.registrationNo && (
+            <>
+              <Button
+                variant="light"
+                loading={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadCertificate(renewed.id, renewed.registrationNo ?? '')
+                    .catch(() => undefined)
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {t('certificate.download')}
+              </Button>
+              <Button variant="subtle" component={Link} to={`/business/certificate/${renewed.id}`}>
+                {t('certificate.view')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <PayOnline detail={d} />
+      {cert?.revoked && (
+        <Alert color="red" mb="md">
+          {t('certificate.revoked')}
+        </Alert>
+      )}
+
+      <Tabs defaultValue="information" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="information">{t('detail.tabs.information')}</Tabs.Tab>
+          <Tabs.Tab value="history">
+            {t('detail.tabs.history')} ({f.num(d.history.length)})
+          </Tabs.Tab>
+          <Tabs.Tab value="images">
+            {t('detail.tabs.images')} ({f.num(d.documents.length)})
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="information">
+          <InformationTab d={d} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTab d={d} />
+        </Tabs.Panel>
+        <Tabs.Panel value="images">
+          <ImagesTab d={d} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
+      {paying && <PaymentDialog detail={d} opened onClose={() => setPaying(false)} />}
+    </>
+  );
+}
+
+export default function ApplicationDetailPage() {
+  const { id } = useParams();
+  return (
+    <RequirePermission perms={['view-applications']}>
+      <Detail id={Number(id)} />
+    </RequirePermission>
+  );
+}
