@@ -13,6 +13,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLang, translate, type Lang } from '../../shared/i18n/index.js';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
 import { audit } from '../lib/audit.js';
+import { isRetryableConflict, isUniqueViolation, sqlStateOf } from '../lib/db-errors.js';
 import { AppError, type FieldError } from '../errors.js';
 
 export function requestLang(req: FastifyRequest): Lang {
@@ -91,6 +92,21 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { db?:
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       req.log.warn({ sqlState }, 'data exception from the database');
       return reply.code(400).send({ message: translate(lang, 'errors.badRequest') });
+    }
+    // A race that got past the checks (two requests at once) meets a unique index or a lock:
+    // the client's conflict, with a clear message, never a 500 (issue 15 §4).
+    if (isUniqueViolation(err)) {
+      const { constraint } = sqlStateOf(err);
+      req.log.warn({ constraint }, 'unique violation');
+      if (constraint === 'payments_fy_receipt_uq')
+        return reply.code(422).send({
+          message: translate(lang, 'errors.validation'),
+          errors: fieldErrors(lang, { receiptNo: ['errors.receiptTaken'] }),
+        });
+      return reply.code(409).send({ message: translate(lang, 'errors.duplicate') });
+    }
+    if (isRetryableConflict(err)) {
+      return reply.code(409).send({ message: translate(lang, 'errors.conflict') });
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {

@@ -15,6 +15,7 @@ const enUS = {
     passwordMatch: 'The passwords do not match',
     username: 'Use 3 to 40 letters, numbers, dots or underscores, starting with a letter',
     date: 'Enter a valid date',
+    refundBeforeReceived: 'The refund cannot be dated before the money was received',
     futureDate: 'This date cannot be in the future',
     choice: 'Choose a valid option',
     range: 'This value is out of range',
@@ -52,6 +53,8 @@ const enUS = {
     noTaxBand: 'No tax setup covers this business type and capital for the fiscal year.',
     noFiscalYear: 'No active fiscal year is set up.',
     receiptTaken: 'This receipt number is already used in this fiscal year.',
+    receiptReserved:
+      'Receipt numbers starting with ES- or KH- are given to online payments. Enter the number printed on the paper receipt.',
     tooManyRequests: 'Too many requests. Please wait and try again.',
     badRequest: 'The request is not valid.',
     unknownSort: 'Cannot sort by "{{key}}".',
@@ -92,6 +95,10 @@ const enUS = {
     channelUnavailable: 'This payment method is not available.',
     idempotencyReused: 'This payment key was already used for another payment.',
     paymentClosed: 'This payment is closed. Start a new one.',
+    paymentInProgress:
+      'Another payment of this bill is being started. Wait a moment and try again.',
+    duplicate: 'This record already exists. Refresh the page and check.',
+    notRefundDue: 'This payment is not waiting for a refund.',
     alreadyPaid: 'This application is already paid.',
     gatewayDown:
       'The payment service is not answering. Your payment is kept as pending and will be checked again shortly.',
@@ -638,6 +645,9 @@ const enUS = {
     terminate:
       'The registration {{registrationNo}} of {{business}} has been terminated: {{remarks}}',
     manual: '{{business}} ({{submissionNo}}): {{message}}',
+    refundDue:
+      'We received {{amount}} for {{business}} ({{submissionNo}}) but could not use it: {{remarks}} The palika will refund it to you; nothing more is needed from you.',
+    refunded: '{{amount}} received for {{business}} ({{submissionNo}}) was refunded: {{remarks}}',
   },
   permissionVerbs: {
     view: 'View',
@@ -798,6 +808,10 @@ const enUS = {
       title: 'Payment refused',
       text: 'This payment answer was refused and the bill is still unpaid.',
     },
+    refund_due: {
+      title: 'Payment received, to be refunded',
+      text: 'Your payment was received but could not be used for this application: {{reason}} The palika will refund it to you; you do not need to do anything. You will get a message when it is refunded.',
+    },
   },
   receipt: {
     heading: 'Payment receipt',
@@ -837,10 +851,45 @@ const enUS = {
       pending: 'Pending',
       completed: 'Completed',
       failed: 'Failed',
+      refund_due: 'Refund due',
       refunded: 'Refunded',
     },
+    refundReason: {
+      alreadyPaid: 'The bill had already been paid, so this payment was not needed.',
+      notPayable:
+        'The application was no longer waiting for payment (it was returned or cancelled).',
+      billChanged:
+        'The bill changed after this payment was started, and the amount no longer matches it.',
+      amountMismatch: 'The amount received is not the amount of the bill.',
+    },
+  },
+  refunds: {
+    nav: 'Refunds due',
+    title: 'Refunds due',
+    intro:
+      'Money received that could not be credited to a bill. Pay each back to the applicant and record the refund here.',
+    tabDue: 'Due',
+    tabRefunded: 'Refunded',
+    empty: 'No refunds are due.',
+    emptyRefunded: 'No refunds recorded yet.',
+    received: 'Received (BS)',
+    reason: 'Why',
+    record: 'Record refund',
+    recordTitle: 'Record the refund of {{amount}}',
+    refundedOn: 'Refunded on (BS)',
+    method: 'Refunded by',
+    methods: { cash: 'Cash', bank: 'Bank transfer', esewa: 'eSewa', khalti: 'Khalti' },
+    reference: 'Reference (cheque, voucher or transaction no.)',
+    remarks: 'Remarks',
+    save: 'Save refund',
+    saved: 'The refund is recorded.',
   },
   reconciliation: {
+    received: 'Received',
+    credited: 'Credited to bills',
+    refundDue: 'Refund due',
+    refunded: 'Refunded',
+    balances: 'Received = credited + refund due + refunded, for every day and channel.',
     title: 'Daily reconciliation',
     back: 'Payments list',
     empty: 'No completed payments in this period.',

@@ -339,7 +339,13 @@ export const rejectSchema = z.object({ remarks: reqText(1000) });
 export const manualPaymentSchema = z.object({
   /** rupees, as on the receipt; must equal the bill (issue 6 §2) */
   amount: rupeesToPaisa(),
-  receiptNo: reqText(40).pipe(z.string().regex(/^[A-Za-z0-9/_-]+$/, MSG.choice)),
+  receiptNo: reqText(40).pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9/_-]+$/, MSG.choice)
+      // ES-… and KH-… are the numbers the server gives online receipts (issue 15 §4)
+      .refine((v) => !/^(ES|KH)-/i.test(v), 'errors.receiptReserved'),
+  ),
   paidDate: adDate(),
   channel: z.enum(['counter', 'bank'], { error: MSG.choice }),
   remarks: optText(1000),

@@ -1,5 +1,9 @@
-/** Payment views shared by the server's receipt and the client's receipt page (issue 6 §8). */
+/**
+ * Payment views and forms shared by server and client: the receipt (issue 6 §8) and the
+ * refund of money that could not be credited to a bill (issue 15 §1, docs/payments.md).
+ */
 import { z } from 'zod';
+import { adDate, MSG, optText } from './fields.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
 
@@ -28,3 +32,21 @@ export const receiptViewSchema = z.object({
   fiscalYear: bi,
 });
 export type ReceiptView = z.infer<typeof receiptViewSchema>;
+
+/** How a refund was paid back to the applicant. */
+export const refundMethodSchema = z.enum(['cash', 'bank', 'esewa', 'khalti'], {
+  error: MSG.choice,
+});
+
+/**
+ * Recording the refund of a refund-due payment (POST /api/payments/{id}/refund): the date it
+ * was paid back (AD, not in the future, not before the money was received), how, a reference
+ * (cheque, voucher or gateway transaction) and remarks.
+ */
+export const refundSchema = z.object({
+  refundedOn: adDate(),
+  method: refundMethodSchema,
+  reference: optText(100),
+  remarks: optText(500),
+});
+export type RefundInput = z.output<typeof refundSchema>;

@@ -1,6 +1,7 @@
 /**
  * Counter (cash or bank) payments recorded by staff (SPEC §3 Payment, issue 6 §2): the amount
- * must be the assessed bill's, the receipt number unique per fiscal year, the receipt scan is
+ * must be the open bill's balance, the receipt number unique per fiscal year and not in the
+ * online receipts' form, the receipt scan is
  * stored as a file; the payment row and the application's move to paid are one transaction
  * (the registrations module's `pay` transition).
  */
@@ -23,6 +24,13 @@ import {
   type UploadedFile,
 } from '../../lib/storage.js';
 import type { Lifecycle } from '../registrations/index.js';
+import { lockApplication, openBillOf } from './ledger.js';
+
+/**
+ * Receipt numbers the server gives online payments (`ES-<fiscal year>-<id>`, `KH-…`, see
+ * settlement.ts): a counter receipt may not take that form, so the two can never collide.
+ */
+export const ONLINE_RECEIPT = /^(ES|KH)-/i;
 
 type ManualPayment = z.output<typeof manualPaymentSchema>;
 
@@ -77,21 +85,27 @@ export class CounterPayments {
         remarks: input.remarks,
         ip,
         effect: async (tx, app) => {
+          // the application row lock serialises this with an online settlement of the bill
+          const locked = await lockApplication(tx, app.id);
+          const open = await openBillOf(tx, app.id);
           const bill = app.bill as Bill | null;
-          if (!bill) throw AppError.conflict();
-          checkAmount(bill, input.amount);
+          if (!bill || !open || locked?.appStatus !== 'verified') throw AppError.conflict();
+          checkAmount({ ...bill, total: open.balance }, input.amount);
           const fyId = app.fiscalYearId ?? (await currentFiscalYear(tx)).id;
           const [dup] = await tx
             .select({ id: payments.id })
             .from(payments)
             .where(and(eq(payments.fiscalYearId, fyId), eq(payments.receiptNo, input.receiptNo)));
           if (dup) throw AppError.validation({ receiptNo: ['errors.receiptTaken'] });
+          if (ONLINE_RECEIPT.test(input.receiptNo))
+            throw AppError.validation({ receiptNo: ['errors.receiptReserved'] });
           const receiptFileId =
             checked && storedName ? await receiptFile(tx, actor.id, checked, storedName) : null;
           const [p] = await tx
             .insert(payments)
             .values({
               applicationId: app.id,
+              billId: open.id,
               fiscalYearId: fyId,
               businessTax: bill.businessTax,
               fine: bill.fine,

@@ -15,6 +15,7 @@ export {
   type AssessmentFacts,
 } from './assessment.js';
 export { CounterPayments } from './counter.js';
+export { billsOnTransition, lockApplication, openBillOf, type OpenBill } from './ledger.js';
 export { GatewayError } from './gateways/common.js';
 export { EsewaGateway, rupeesString, type EsewaConfig } from './gateways/esewa.js';
 export { KhaltiGateway, type KhaltiConfig } from './gateways/khalti.js';

@@ -11,16 +11,19 @@
  *   asks the gateway again later (no webhooks to rely on).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Bill } from '../../../shared/fees.js';
+import type { RefundInput } from '../../../shared/schemas/payments.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { currentFiscalYear } from '../../lib/fiscal-year.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Actor } from '../../lib/scope.js';
 import { GatewayError } from './gateways/common.js';
-import { rupeesString } from './gateways/esewa.js';
 import type { KhaltiGateway } from './gateways/khalti.js';
+import { openBillOf, type OpenBill } from './ledger.js';
+import { recordRefund } from './refunds.js';
 import {
   auditPayment,
   refuse,
@@ -29,11 +32,18 @@ import {
   type OnlineChannel,
   type Outcome,
   type PaymentApps,
+  type RefundReason,
   type PaymentRow,
 } from './settlement.js';
 
 /** An online payment link is honoured for 30 minutes (issue 6 §4). */
 export const LINK_MINUTES = 30;
+
+/** The outcome of a return from a gateway, with the refund reason when it is refund due. */
+export interface Confirmed {
+  outcome: Outcome;
+  reason: RefundReason | null;
+}
 
 /** What the browser does next after initiation. */
 export interface Initiation {
@@ -97,45 +107,17 @@ export class PaymentService {
       throw refuse('errors.paymentClosed');
     }
     if (app.appStatus !== 'verified' || !app.bill) throw refuse('errors.notPayable');
-    // An earlier attempt may have been paid in another tab: settle it before a second one.
-    const earlier = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.applicationId, appId),
-          eq(payments.payStatus, 'pending'),
-          inArray(payments.channel, ['esewa', 'khalti']),
-        ),
-      );
-    for (const p of earlier) {
-      const outcome = await this.settlement.recheckOne(p, actor.id, ip, true);
-      if (outcome === 'completed') throw refuse('errors.alreadyPaid');
-    }
-    const bill = app.bill as Bill;
+    const open = await openBillOf(this.db, appId);
+    if (!open || open.balance <= 0) throw refuse('errors.notPayable');
+    await this.settleEarlierAttempts(appId, actor.id, ip);
     const fyId = app.fiscalYearId ?? (await currentFiscalYear(this.db)).id;
-    const expiresAt = new Date(this.now().getTime() + LINK_MINUTES * 60_000);
-    const ref = channel === 'esewa' ? `DARTA-${appId}-${randomUUID()}` : null;
-    const [row] = await this.db
-      .insert(payments)
-      .values({
-        applicationId: appId,
-        fiscalYearId: fyId,
-        businessTax: bill.businessTax,
-        fine: bill.fine,
-        rentTax: bill.rentTax,
-        adminCost: bill.adminCost,
-        discount: bill.discount,
-        total: bill.total,
-        channel,
-        payStatus: 'pending',
-        recordedBy: actor.id,
-        gatewayRef: ref,
-        idempotencyKey,
-        expiresAt,
-      })
-      .onConflictDoNothing({ target: payments.idempotencyKey })
-      .returning();
+    const row = await this.insertAttempt(app.bill as Bill, open, {
+      appId,
+      fyId,
+      channel,
+      actorId: actor.id,
+      idempotencyKey,
+    });
     if (!row) return this.initiate(actor, appId, channel, idempotencyKey, ip);
     await this.log('payment.initiate', {
       id: row.id,
@@ -170,6 +152,80 @@ export class PaymentService {
     return this.describe(row, app.businessName);
   }
 
+  /**
+   * Only one online attempt per bill is open at a time: each earlier open attempt is asked
+   * about first. Paid (or paid meanwhile at the counter): 409 alreadyPaid. Still open at the
+   * gateway: it is marked replaced and stays watched by the re-check job, so money that
+   * arrives for it later is still credited or refunded.
+   */
+  private async settleEarlierAttempts(appId: number, actorId: number, ip: string) {
+    const earlier = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.applicationId, appId),
+          eq(payments.payStatus, 'pending'),
+          isNull(payments.replacedAt),
+          inArray(payments.channel, ['esewa', 'khalti']),
+        ),
+      );
+    for (const p of earlier) {
+      const outcome = await this.settlement.recheckOne(p, actorId, ip, true);
+      if (outcome === 'completed') throw refuse('errors.alreadyPaid');
+      if (outcome === 'pending')
+        await this.db
+          .update(payments)
+          .set({ replacedAt: this.now() })
+          .where(and(eq(payments.id, p.id), eq(payments.payStatus, 'pending')));
+    }
+  }
+
+  /**
+   * The new attempt's row, for the open bill's balance (paisa), or undefined when a concurrent
+   * request with the same Idempotency-Key inserted it first. A concurrent attempt with another
+   * key for the same bill is a 409 (the open-attempt unique index).
+   */
+  private async insertAttempt(
+    bill: Bill,
+    open: OpenBill,
+    a: {
+      appId: number;
+      fyId: number;
+      channel: OnlineChannel;
+      actorId: number;
+      idempotencyKey: string;
+    },
+  ): Promise<PaymentRow | undefined> {
+    try {
+      const [row] = await this.db
+        .insert(payments)
+        .values({
+          applicationId: a.appId,
+          billId: open.id,
+          fiscalYearId: a.fyId,
+          businessTax: bill.businessTax,
+          fine: bill.fine,
+          rentTax: bill.rentTax,
+          adminCost: bill.adminCost,
+          discount: bill.discount,
+          total: open.balance,
+          channel: a.channel,
+          payStatus: 'pending',
+          recordedBy: a.actorId,
+          gatewayRef: a.channel === 'esewa' ? `DARTA-${a.appId}-${randomUUID()}` : null,
+          idempotencyKey: a.idempotencyKey,
+          expiresAt: new Date(this.now().getTime() + LINK_MINUTES * 60_000),
+        })
+        .onConflictDoNothing({ target: payments.idempotencyKey })
+        .returning();
+      return row;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw refuse('errors.paymentInProgress');
+      throw e;
+    }
+  }
+
   private describe(p: PaymentRow, _business: string): Initiation {
     const base = {
       paymentId: p.id,
@@ -194,7 +250,7 @@ export class PaymentService {
    * signature, the payment, the application, the expiry and the amount, then asks the
    * status API; only COMPLETE with the exact amount completes the payment.
    */
-  async confirmEsewa(actor: Actor, appId: number, data: string, ip: string): Promise<Outcome> {
+  async confirmEsewa(actor: Actor, appId: number, data: string, ip: string): Promise<Confirmed> {
     const gw = this.gateways.esewa;
     if (!gw) throw refuse('errors.channelUnavailable', 422);
     const fields = gw.verifyCallback(data);
@@ -214,10 +270,9 @@ export class PaymentService {
         and(eq(payments.channel, 'esewa'), eq(payments.gatewayRef, fields.transaction_uuid ?? '')),
       );
     await this.checkCallback(actor, appId, p, ip);
-    if (
-      fields.total_amount !== rupeesString(p!.total) ||
-      fields.product_code !== gw.config.productCode
-    ) {
+    // eSewa's decoded example shows total_amount as a number (1000.0); compared in paisa
+    const paidPaisa = Math.round(Number(String(fields.total_amount).replace(/,/g, '')) * 100);
+    if (paidPaisa !== p!.total || fields.product_code !== gw.config.productCode) {
       await this.log('payment.refused', {
         id: p!.id,
         userId: actor.id,
@@ -226,20 +281,34 @@ export class PaymentService {
       });
       throw refuse('errors.paymentAmount', 422);
     }
-    if (p!.payStatus === 'completed') return 'completed';
-    return this.settlement.recheckOne(p!, actor.id, ip, false, fields.transaction_code ?? null);
+    if (p!.payStatus !== 'pending') return this.confirmed(p!.id);
+    await this.settlement.recheckOne(p!, actor.id, ip, false, fields.transaction_code ?? null);
+    return this.confirmed(p!.id);
   }
 
   /** The browser came back from Khalti with `pidx`; the lookup API decides. */
-  async confirmKhalti(actor: Actor, appId: number, pidx: string, ip: string): Promise<Outcome> {
+  async confirmKhalti(actor: Actor, appId: number, pidx: string, ip: string): Promise<Confirmed> {
     if (!this.gateways.khalti) throw refuse('errors.channelUnavailable', 422);
     const [p] = await this.db
       .select()
       .from(payments)
       .where(and(eq(payments.channel, 'khalti'), eq(payments.gatewayRef, pidx)));
     await this.checkCallback(actor, appId, p, ip);
-    if (p!.payStatus === 'completed') return 'completed';
-    return this.settlement.recheckOne(p!, actor.id, ip, false);
+    if (p!.payStatus === 'pending') await this.settlement.recheckOne(p!, actor.id, ip, false);
+    return this.confirmed(p!.id);
+  }
+
+  /** Where attempt `id` stands now, with the reason when its money is to be refunded. */
+  private async confirmed(id: number): Promise<Confirmed> {
+    const [p] = await this.db
+      .select({ payStatus: payments.payStatus, refundReason: payments.refundReason })
+      .from(payments)
+      .where(eq(payments.id, id));
+    const outcome: Outcome =
+      p.payStatus === 'refunded'
+        ? 'refund_due'
+        : (p.payStatus as Exclude<typeof p.payStatus, 'refunded'>);
+    return { outcome, reason: outcome === 'refund_due' ? (p.refundReason as RefundReason) : null };
   }
 
   /** A callback must name a payment of this application that the actor sees, not expired. */
@@ -263,20 +332,13 @@ export class PaymentService {
       });
       throw refuse('errors.paymentOtherApplication');
     }
-    if (p.payStatus === 'pending' && p.expiresAt && p.expiresAt <= this.now()) {
-      await this.db
-        .update(payments)
-        .set({ payStatus: 'failed', gatewayStatus: 'expired', checkedAt: this.now() })
-        .where(and(eq(payments.id, p.id), eq(payments.payStatus, 'pending')));
-      await this.log('payment.refused', {
-        id: p.id,
-        userId: actor.id,
-        ip,
-        data: { reason: 'expired' },
-      });
-      throw refuse('errors.paymentExpired');
-    }
-    if (p.payStatus === 'failed') throw refuse('errors.paymentClosed');
+    // A return after the link's local expiry still counts: the gateway's answer decides.
+    if (p.payStatus === 'failed' && !p.gatewayTxnId) throw refuse('errors.paymentClosed');
+  }
+
+  /** Records the refund of refund-due payment `id` (refunds.ts). */
+  recordRefund(actor: Actor, id: number, input: RefundInput, ip: string) {
+    return recordRefund(this.db, this.apps, actor, { id, input, ip });
   }
 
   /** The re-check job's round (settlement.ts). */

@@ -167,18 +167,19 @@ describe('eSewa ePay v2', () => {
     expect((await confirmEsewa(a.token, id, data)).json().data.outcome).toBe('completed');
   });
 
-  it('a callback after the link expired is refused and the bill stays unpaid', async () => {
+  it('a return after the link expired locally is still settled by the gateway (issue 15 §2)', async () => {
     const { a, id } = await verified();
     const init = (await payOnline(a.token, id, 'esewa')).json().data;
     const data = await payAtEsewa(init.form);
+    // the user paid within eSewa's own time, came back three seconds after our local expiry
     await t.database.db
       .update(payments)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 3000) })
       .where(eq(payments.id, init.paymentId));
     const late = await confirmEsewa(a.token, id, data);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toMatch(/expired/);
-    expect((await detail(a.token, id)).appStatus).toBe('verified');
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.outcome).toBe('completed');
+    expect((await detail(a.token, id)).appStatus).toBe('paid');
   });
 
   it('the same Idempotency-Key answers the same payment; another application may not reuse it', async () => {
@@ -293,7 +294,7 @@ describe('Khalti KPG-2', () => {
     expect((await detail(a.token, id)).appStatus).toBe('paid');
   });
 
-  it('a wrong amount at the gateway is refused and leaves the bill unpaid', async () => {
+  it('money of another amount at the gateway is kept as refund due, never credited (issue 15 §1)', async () => {
     const { a, id } = await verified();
     const init = (await payOnline(a.token, id, 'khalti')).json().data;
     const pidx = new URL(init.redirectUrl).searchParams.get('pidx')!;
@@ -305,9 +306,14 @@ describe('Khalti KPG-2', () => {
       headers: auth(a.token),
       payload: { applicationId: id, pidx },
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('The amount paid does not match the bill.');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ outcome: 'refund_due', reason: 'amountMismatch' });
     expect((await detail(a.token, id)).appStatus).toBe('verified');
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, init.paymentId));
+    expect(row).toMatchObject({ payStatus: 'refund_due', refundReason: 'amountMismatch' });
   });
 });
 

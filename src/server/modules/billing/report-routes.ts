@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import { AppError } from '../../errors.js';
@@ -33,7 +33,7 @@ export const PAYMENT_LIST: ListSpec = {
     channel: f.eq(payments.channel, enumValue(['counter', 'bank', 'esewa', 'khalti'] as const)),
     status: f.eq(
       payments.payStatus,
-      enumValue(['pending', 'completed', 'failed', 'refunded'] as const),
+      enumValue(['pending', 'completed', 'failed', 'refund_due', 'refunded'] as const),
     ),
     wardId: f.eq(applications.wardId),
     applicationId: f.eq(payments.applicationId),
@@ -60,6 +60,10 @@ const PAYMENT_COLUMNS = {
   receiptNo: payments.receiptNo,
   gatewayTxnId: payments.gatewayTxnId,
   createdAt: payments.createdAt,
+  refundReason: payments.refundReason,
+  refundedOn: payments.refundedOn,
+  refundMethod: payments.refundMethod,
+  refundReference: payments.refundReference,
 };
 
 /** The reconciliation query (JSON and every file format). */
@@ -178,7 +182,12 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
     },
   );
 
-  /** Completed payments per day and channel (one small aggregate: a row per day and channel). */
+  /**
+   * Money received per day and channel (one small aggregate: a row per day and channel), and
+   * where it went: credited to bills (`count`, `total`: the completed payments), refund due,
+   * refunded. received = credited + refundDue + refunded, by construction of the ledger: each
+   * payment received is in exactly one of those states (docs/payments.md). Paisa.
+   */
   async function reconciliation(
     actor: ReturnType<typeof currentUser>,
     q: z.output<typeof reconciliationQuery>,
@@ -188,14 +197,17 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
       .select({
         day: payments.paidDate,
         channel: payments.channel,
-        count: sql<number>`count(*)::int`,
-        total: sql<number>`sum(${payments.total})::bigint`,
+        count: sql<number>`(count(*) filter (where ${payments.payStatus} = 'completed'))::int`,
+        total: sql<string>`coalesce(sum(${payments.total}) filter (where ${payments.payStatus} = 'completed'), 0)::text`,
+        received: sql<string>`sum(${payments.total})::text`,
+        refundDue: sql<string>`coalesce(sum(${payments.total}) filter (where ${payments.payStatus} = 'refund_due'), 0)::text`,
+        refunded: sql<string>`coalesce(sum(${payments.total}) filter (where ${payments.payStatus} = 'refunded'), 0)::text`,
       })
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
       .where(
         and(
-          eq(payments.payStatus, 'completed'),
+          inArray(payments.payStatus, ['completed', 'refund_due', 'refunded']),
           sql`${payments.paidDate} between ${q.from} and ${q.to}`,
           q.wardId ? eq(applications.wardId, q.wardId) : undefined,
           scopeOf(actor),
@@ -203,7 +215,14 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
       )
       .groupBy(payments.paidDate, payments.channel)
       .orderBy(asc(payments.paidDate), asc(payments.channel));
-    return rows.map((r) => ({ ...r, total: Number(r.total) }));
+    return rows.map((r) => ({
+      ...r,
+      total: Number(r.total),
+      received: Number(r.received),
+      credited: Number(r.total),
+      refundDue: Number(r.refundDue),
+      refunded: Number(r.refunded),
+    }));
   }
 
   r.get(
@@ -231,7 +250,10 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
           value: (d, l) => translate(l, `payments.channel.${d.channel}`),
         },
         { header: h('reconciliation.count'), value: (d) => d.count, width: 10 },
-        { header: h('export.totalRupees'), value: (d) => d.total / 100 },
+        { header: h('reconciliation.received'), value: (d) => d.received / 100 },
+        { header: h('reconciliation.credited'), value: (d) => d.credited / 100 },
+        { header: h('reconciliation.refundDue'), value: (d) => d.refundDue / 100 },
+        { header: h('reconciliation.refunded'), value: (d) => d.refunded / 100 },
       ];
       return sendExport(reply, {
         format,
@@ -267,9 +289,20 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
                 channel: z.string(),
                 count: z.number().int(),
                 total: z.number().int(),
+                received: z.number().int(),
+                credited: z.number().int(),
+                refundDue: z.number().int(),
+                refunded: z.number().int(),
               }),
             ),
-            meta: z.object({ count: z.number().int(), total: z.number().int() }),
+            meta: z.object({
+              count: z.number().int(),
+              total: z.number().int(),
+              received: z.number().int(),
+              credited: z.number().int(),
+              refundDue: z.number().int(),
+              refunded: z.number().int(),
+            }),
           }),
         },
       },
@@ -279,8 +312,26 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
       const data = await reconciliation(currentUser(req), q);
       if (q.format === 'csv') {
         const csv = toCsv(
-          ['date', 'channel', 'payments', 'total (NPR)'],
-          data.map((d) => [d.day, d.channel, d.count, (d.total / 100).toFixed(2)]),
+          [
+            'date',
+            'channel',
+            'payments',
+            'total (NPR)',
+            'received',
+            'credited',
+            'refund due',
+            'refunded',
+          ],
+          data.map((d) => [
+            d.day,
+            d.channel,
+            d.count,
+            (d.total / 100).toFixed(2),
+            (d.received / 100).toFixed(2),
+            (d.credited / 100).toFixed(2),
+            (d.refundDue / 100).toFixed(2),
+            (d.refunded / 100).toFixed(2),
+          ]),
         );
         // The declared 200 schema is the JSON answer's; a string payload with its own content
         // type is sent as is (Fastify serializes only objects), so the typed reply is widened.
@@ -292,10 +343,9 @@ export default async function billingReportRoutes(app: FastifyInstance, opts: { 
           )
           .send(csv);
       }
-      const totals = { count: 0, total: 0 };
+      const totals = { count: 0, total: 0, received: 0, credited: 0, refundDue: 0, refunded: 0 };
       for (const d of data) {
-        totals.count += d.count;
-        totals.total += d.total;
+        for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d[k];
       }
       return { data, meta: totals };
     },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
-import { receiptViewSchema } from '../../../shared/schemas/payments.js';
+import { receiptViewSchema, refundSchema } from '../../../shared/schemas/payments.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { isUploadedFile } from '../../lib/storage.js';
@@ -77,10 +77,19 @@ export default async function billingRoutes(
   );
 
   const outcomeSchema = z.object({
-    data: z.object({ outcome: z.enum(['completed', 'pending', 'failed']) }),
+    data: z.object({
+      outcome: z.enum(['completed', 'pending', 'failed', 'refund_due']),
+      /** why received money is to be refunded (i18n payments.refundReason.<reason>) */
+      reason: z.enum(['alreadyPaid', 'notPayable', 'billChanged', 'amountMismatch']).nullable(),
+    }),
     message: z.string(),
   });
-  const outcomeMessage = { completed: 'Success', pending: 'Pending', failed: 'Action failed' };
+  const outcomeMessage = {
+    completed: 'Success',
+    pending: 'Pending',
+    failed: 'Action failed',
+    refund_due: 'Received; to be refunded',
+  };
 
   r.post(
     '/payments/esewa/confirm',
@@ -98,13 +107,13 @@ export default async function billingRoutes(
       },
     },
     async (req) => {
-      const outcome = await svc.confirmEsewa(
+      const confirmed = await svc.confirmEsewa(
         currentUser(req),
         req.body.applicationId,
         req.body.data,
         req.ip,
       );
-      return { data: { outcome }, message: outcomeMessage[outcome] };
+      return { data: confirmed, message: outcomeMessage[confirmed.outcome] };
     },
   );
 
@@ -123,13 +132,13 @@ export default async function billingRoutes(
       },
     },
     async (req) => {
-      const outcome = await svc.confirmKhalti(
+      const confirmed = await svc.confirmKhalti(
         currentUser(req),
         req.body.applicationId,
         req.body.pidx,
         req.ip,
       );
-      return { data: { outcome }, message: outcomeMessage[outcome] };
+      return { data: confirmed, message: outcomeMessage[confirmed.outcome] };
     },
   );
 
@@ -143,13 +152,38 @@ export default async function billingRoutes(
           'Run the re-check of pending online payments now (it also runs every PAYMENT_RECHECK_MS)',
         response: {
           200: z.object({
-            data: z.object({ completed: z.number(), pending: z.number(), failed: z.number() }),
+            data: z.object({
+              completed: z.number(),
+              pending: z.number(),
+              failed: z.number(),
+              refund_due: z.number(),
+              errors: z.number(),
+            }),
             message: z.string(),
           }),
         },
       },
     },
     async () => ({ data: await svc.recheckPending(), message: 'Action was successful' }),
+  );
+
+  r.post(
+    '/payments/:id/refund',
+    {
+      config: { access: { permissions: ['record-payments'] } },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Record the refund of money that could not be credited (refund due → refunded): date (AD), method, reference, remarks',
+        params: idParams,
+        body: refundSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await svc.recordRefund(currentUser(req), req.params.id, req.body, req.ip);
+      return { message: 'Action was successful' };
+    },
   );
 
   transitionRoute(app, db, {

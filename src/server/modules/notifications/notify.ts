@@ -13,7 +13,17 @@ import { enqueue } from './outbox.js';
 
 /** What happened: a lifecycle action, a renewal's approval, or a free-text message. */
 export type NotifyKind =
-  'verify' | 'pay' | 'approve' | 'renew' | 'accept' | 'reject' | 'cancel' | 'terminate' | 'manual';
+  | 'verify'
+  | 'pay'
+  | 'approve'
+  | 'renew'
+  | 'accept'
+  | 'reject'
+  | 'cancel'
+  | 'terminate'
+  | 'manual'
+  | 'refundDue'
+  | 'refunded';
 
 /** What a notification says, language-neutral: amounts in paisa, dates AD. */
 export interface NotificationVars {
@@ -33,6 +43,9 @@ export function renderNotification(lang: Lang, kind: string, v: NotificationVars
     ...v,
     expiry: v.expiry ? formatAdAsBs(v.expiry, lang) : '',
     amount: v.amount != null ? formatPaisa(v.amount, lang) : '',
+    // a refund's reason is stored as its code and told in the reader's language
+    remarks:
+      kind === 'refundDue' ? translate(lang, `payments.refundReason.${v.remarks}`) : v.remarks,
   };
   return {
     title: translate(lang, 'notify.subject', vars),

@@ -16,7 +16,7 @@ import { applicationHistory, applications } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../../lib/audit.js';
 import { currentFiscalYear } from '../../lib/fiscal-year.js';
-import { assess } from '../billing/index.js';
+import { assess, billsOnTransition } from '../billing/index.js';
 import { issueCertificate } from '../certificates/index.js';
 import type { Notifier, NotifyKind } from '../notifications/index.js';
 import { actionsFor, kindBlock, visibleApplication, type Actor, type AppRow } from './access.js';
@@ -92,6 +92,13 @@ export class Lifecycle {
       .where(and(eq(applications.id, id), eq(applications.appStatus, current.appStatus)))
       .returning({ id: applications.id });
     if (updated.length !== 1) throw AppError.conflict();
+    await billsOnTransition(tx, {
+      applicationId: id,
+      from: current.appStatus,
+      to,
+      action,
+      bill: o.extra.bill,
+    });
     await tx.insert(applicationHistory).values({
       applicationId: id,
       userId: o.actorId,
@@ -140,6 +147,19 @@ export class Lifecycle {
       extra: {},
     });
     return true;
+  }
+
+  /**
+   * Tells the applicant of application `id` about `kind` (in-app, SMS, email) inside the
+   * caller's transaction; billing uses it for money it cannot credit (refund due, refunded).
+   */
+  async tellApplicant(
+    tx: Tx,
+    id: number,
+    kind: NotifyKind,
+    extra: { amount?: number; remarks?: string | null },
+  ) {
+    if (this.notifier) await this.notifier.toApplicant(tx, id, kind, extra);
   }
 
   /** The application if `actor` may see it, else AppError 404. */

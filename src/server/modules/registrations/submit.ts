@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { currentFiscalYear } from '../../lib/fiscal-year.js';
 import { IdempotencyStore } from '../../lib/idempotency.js';
 import type { FileStore } from '../../lib/storage.js';
-import { assess } from '../billing/index.js';
+import { assess, billsOnTransition } from '../billing/index.js';
 import { canEdit, visibleApplication, type Actor, type AppRow } from './access.js';
 import {
   checkDocuments,
@@ -229,6 +229,13 @@ export class Submissions {
           .where(and(eq(applications.id, id), eq(applications.appStatus, current.appStatus)))
           .returning({ id: applications.id });
         if (updated.length !== 1) throw AppError.conflict();
+        await billsOnTransition(tx, {
+          applicationId: id,
+          from: current.appStatus,
+          to,
+          action: 'edit',
+          bill: extra.bill,
+        });
         if (changes.owners) await saveOwners(tx, id, owners);
         await replaceDocuments(tx, id, stored, ids);
         const action = resubmit ? 'resubmit' : 'edit';
