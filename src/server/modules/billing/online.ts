@@ -281,7 +281,7 @@ export class PaymentService {
       });
       throw refuse('errors.paymentAmount', 422);
     }
-    if (p!.payStatus !== 'pending') return this.confirmed(p!.id);
+    if (p!.payStatus !== 'pending' && p!.payStatus !== 'failed') return this.confirmed(p!.id);
     await this.settlement.recheckOne(p!, actor.id, ip, false, fields.transaction_code ?? null);
     return this.confirmed(p!.id);
   }
@@ -294,7 +294,8 @@ export class PaymentService {
       .from(payments)
       .where(and(eq(payments.channel, 'khalti'), eq(payments.gatewayRef, pidx)));
     await this.checkCallback(actor, appId, p, ip);
-    if (p!.payStatus === 'pending') await this.settlement.recheckOne(p!, actor.id, ip, false);
+    if (p!.payStatus === 'pending' || p!.payStatus === 'failed')
+      await this.settlement.recheckOne(p!, actor.id, ip, false);
     return this.confirmed(p!.id);
   }
 
@@ -333,7 +334,7 @@ export class PaymentService {
       throw refuse('errors.paymentOtherApplication');
     }
     // A return after the link's local expiry still counts: the gateway's answer decides.
-    if (p.payStatus === 'failed' && !p.gatewayTxnId) throw refuse('errors.paymentClosed');
+    // A failed attempt is asked about again: the gateway may have taken the money after all.
   }
 
   /** Records the refund of refund-due payment `id` (refunds.ts). */

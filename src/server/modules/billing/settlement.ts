@@ -248,7 +248,10 @@ export class Settlement {
     const [fy] = await this.db.select().from(fiscalYears).where(eq(fiscalYears.id, p.fiscalYearId));
     return this.db.transaction(async (tx: Tx) => {
       const [row] = await tx.select().from(payments).where(eq(payments.id, p.id)).for('update');
-      if (!row || row.payStatus !== 'pending') return outcomeOf(row?.payStatus ?? 'failed');
+      // a failed attempt the gateway now says is paid (a form paid after we gave up on it, the
+      // browser coming back) is money received too: it is credited or refund due like any other
+      if (!row || (row.payStatus !== 'pending' && row.payStatus !== 'failed'))
+        return outcomeOf(row?.payStatus ?? 'failed');
       const app = await lockApplication(tx, row.applicationId);
       const open = await openBillOf(tx, row.applicationId);
       const reason = refundReasonOf(app ?? { appStatus: 'cancelled' }, open, row, amount);
