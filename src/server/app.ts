@@ -87,7 +87,18 @@ const LOG_REDACT = {
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const app = createServer(deps);
+  await registerPlugins(app, deps);
+  const services = await createServices(app, deps);
+  startBackgroundJobs(app, deps, services);
+  await registerApi(app, deps, services);
+  await registerSpa(app);
+  return app;
+}
+
+/** The Fastify instance: logging, proxy trust, body limit, the router's own refusals, zod. */
+function createServer(deps: AppDeps) {
+  const { config } = deps;
   const app = Fastify({
     logger:
       deps.logger === false
@@ -113,34 +124,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/** The response headers' Content-Security-Policy (helmet). */
+function cspDirectives(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine injects its CSS variables in <style> tags.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    // no <base> may re-point the app's relative URLs (issue 8 §5)
+    baseUri: ["'none'"],
+    // the eSewa checkout is a form post to the gateway (issue 6 §3)
+    formAction: [
+      "'self'",
+      ...(config.payments.esewa ? [new URL(config.payments.esewa.formUrl).origin] : []),
+    ],
+    frameAncestors: ["'none'"],
+    workerSrc: ["'self'"],
+    // the installable app's manifest (issue 7 §6)
+    manifestSrc: ["'self'"],
+    // Behind a TLS proxy the proxy upgrades; on a plain-HTTP intranet this would break assets.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** App-wide plugins: the error handler, security headers, rate limits, multipart, OpenAPI. */
+async function registerPlugins(app: FastifyInstance, { config, database }: AppDeps) {
   await app.register(errorsPlugin, { db: database.db });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables in <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        // no <base> may re-point the app's relative URLs (issue 8 §5)
-        baseUri: ["'none'"],
-        // the eSewa checkout is a form post to the gateway (issue 6 §3)
-        formAction: [
-          "'self'",
-          ...(config.payments.esewa ? [new URL(config.payments.esewa.formUrl).origin] : []),
-        ],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'"],
-        // the installable app's manifest (issue 7 §6)
-        manifestSrc: ["'self'"],
-        // Behind a TLS proxy the proxy upgrades; on a plain-HTTP intranet this would break assets.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
   });
   // Counters in the database are shared by every instance on it (issue 8 §7); PGlite is one
@@ -176,9 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
-  const pdf = deps.pdf ?? new PdfRenderer({ executablePath: config.chromiumPath });
-  if (!deps.pdf) app.addHook('onClose', async () => pdf.close());
+/** The module services the routes and background jobs share. */
+async function createServices(app: FastifyInstance, { config, database, pdf: sharedPdf }: AppDeps) {
+  const pdf = sharedPdf ?? new PdfRenderer({ executablePath: config.chromiumPath });
+  if (!sharedPdf) app.addHook('onClose', async () => pdf.close());
   const store = await openFileStore(config);
   const drivers = driversFromConfig(config.messaging, (obj, msg) => app.log.info(obj, msg));
   const notifier = new Notifier(config.publicUrl, drivers.mail !== null);
@@ -189,12 +210,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifier,
   });
   const otp = new OtpService(database.db, config.signingKey);
-  // Delivers the outbox in the background (issue 5 §5); tests run rounds themselves.
-  const worker = new OutboxWorker(database.db, drivers, {
-    log: (obj, msg) => app.log.warn(obj, msg),
-  });
-  app.addHook('onReady', async () => worker.start(config.outboxIntervalMs));
-  app.addHook('onClose', async () => worker.stop());
   const counter = new CounterPayments(database.db, store, registrations.lifecycle);
   const paymentsService = new PaymentService(
     database.db,
@@ -205,6 +220,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     config.publicUrl,
   );
+  return { pdf, store, drivers, notifier, registrations, otp, counter, paymentsService };
+}
+
+/** What createServices builds. */
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The background work, started when the app is ready and stopped when it closes: outbox
+ * delivery, the payment re-check, housekeeping, and the start-up crash recovery.
+ */
+function startBackgroundJobs(
+  app: FastifyInstance,
+  { config, database }: AppDeps,
+  { store, drivers, paymentsService }: Services,
+) {
+  // Delivers the outbox in the background (issue 5 §5); tests run rounds themselves.
+  const worker = new OutboxWorker(database.db, drivers, {
+    log: (obj, msg) => app.log.warn(obj, msg),
+  });
+  app.addHook('onReady', async () => worker.start(config.outboxIntervalMs));
+  app.addHook('onClose', async () => worker.stop());
   let stopRecheck = async () => {};
   app.addHook('onReady', async () => {
     stopRecheck = paymentsService.startRecheck(config.payments.recheckMs, (o, m) =>
@@ -231,7 +267,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   app.addHook('onClose', async () => stopRecovery());
+}
 
+/** Every module's routes under /api, behind the auth plugin, in their registration order. */
+async function registerApi(app: FastifyInstance, { config, database }: AppDeps, s: Services) {
+  const { pdf, store, notifier, registrations, otp, counter, paymentsService } = s;
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
@@ -264,8 +304,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+}
 
-  // The built SPA: static files, and index.html for every non-API path (client routes).
+/** The built SPA: static files, and index.html for every non-API path (client routes). */
+async function registerSpa(app: FastifyInstance) {
   const spa = existsSync(path.join(CLIENT_DIR, 'index.html'));
   if (spa) {
     await app.register(fastifyStatic, {
@@ -303,5 +345,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
-  return app;
 }

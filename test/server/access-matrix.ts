@@ -82,6 +82,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/payments/reconciliation/export': STAFF,
   'GET /api/payments/:id/receipt': APPLICANT_AND_STAFF,
   'GET /api/payments/:id/receipt.pdf': APPLICANT_AND_STAFF,
+  'POST /api/payments/:id/refund': STAFF,
   'POST /api/applications/:id/documents/:documentId/checks': STAFF,
   'GET /api/applications/:id': APPLICANT_AND_STAFF,
   'POST /api/applications/:id': APPLICANT_AND_STAFF,

@@ -16,7 +16,7 @@ import { toNepaliDigits } from '../../shared/format.js';
 import { translate, type Lang } from '../../shared/i18n/index.js';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../shared/permissions.js';
 import { hashPassword } from '../lib/passwords.js';
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import {
   businessTypes,
   checkboxes,
@@ -132,6 +132,13 @@ const CHECKBOXES: [string, string][] = [
   ['Stamp and signature are present', 'छाप र दस्तखत छ'],
 ];
 
+/** The names of the roles, English and Nepali. */
+const ROLE_NAMES: Record<string, [string, string]> = {
+  user: ['Applicant', 'आवेदक'],
+  wardadmin: ['Ward admin', 'वडा प्रशासक'],
+  systemadmin: ['System admin', 'प्रणाली प्रशासक'],
+};
+
 /** Demo ward officials (fictional names). */
 const CHAIRS: [string, string][] = [
   ['Ram Bahadur Shrestha', 'राम बहादुर श्रेष्ठ'],
@@ -158,191 +165,209 @@ export function permissionName(slug: string, lang: Lang): string {
 
 export async function seedReference(db: Db): Promise<void> {
   const data = JSON.parse(await readFile(DIVISIONS_FILE, 'utf8')) as Divisions;
-  const cat = new Map(data.categories.map((c) => [c.id, c]));
-
   await db.transaction(async (tx) => {
-    await tx
-      .insert(states)
-      .values(
-        data.provinces.map((p) => ({
-          id: p.id,
-          nameEn: p.name_en,
-          nameNe: p.name_ne,
-          headquarterEn: p.headquarter_en,
-          headquarterNe: p.headquarter_ne,
-        })),
-      )
-      .onConflictDoNothing();
-    await tx
-      .insert(districts)
-      .values(
-        data.districts.map((d) => ({
-          id: d.id,
-          stateId: d.province_id,
-          nameEn: d.name_en,
-          nameNe: d.name_ne,
-          headquarterEn: d.headquarter_en,
-          headquarterNe: d.headquarter_ne,
-        })),
-      )
-      .onConflictDoNothing();
-    for (let i = 0; i < data.local_levels.length; i += 250) {
-      await tx
-        .insert(cities)
-        .values(
-          data.local_levels.slice(i, i + 250).map((l) => ({
-            id: l.id,
-            districtId: l.district_id,
-            nameEn: l.name_en,
-            nameNe: l.name_ne,
-            categoryEn: cat.get(l.category_id)!.name_en,
-            categoryNe: cat.get(l.category_id)!.name_ne,
-            wardCount: l.wards,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    // Explicit ids were inserted: move the sequences past them.
-    for (const t of ['states', 'districts', 'cities']) {
-      await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`),
-      );
-    }
-
-    // The demo palika and its wards.
-    const [palika] = await tx.select().from(cities).where(eq(cities.id, DEMO_PALIKA_CITY_ID));
-    await tx
-      .insert(wards)
-      .values(
-        Array.from({ length: palika.wardCount }, (_, i) => {
-          const n = i + 1;
-          const chair = CHAIRS[i % CHAIRS.length];
-          const sec = SECRETARIES[i % SECRETARIES.length];
-          return {
-            cityId: palika.id,
-            number: n,
-            nameEn: `Ward No. ${n}`,
-            nameNe: `वडा नं. ${toNepaliDigits(n)}`,
-            chairNameEn: chair[0],
-            chairNameNe: chair[1],
-            secretaryNameEn: sec[0],
-            secretaryNameNe: sec[1],
-            addressEn: `${palika.nameEn}-${n}`,
-            addressNe: `${palika.nameNe}-${toNepaliDigits(n)}`,
-          };
-        }),
-      )
-      .onConflictDoNothing();
-    await tx
-      .insert(settings)
-      .values([
-        { key: 'palika', value: { cityId: palika.id } },
-        { key: 'fees', value: { adminCost: 100 * RUPEE, rentTaxRatePercent: 10 } },
-      ])
-      .onConflictDoNothing();
-
-    // Fiscal years 2080/81 .. 2083/84; the one containing today is active and current.
-    const current = fiscalYearOf(todayAd()).code;
-    await tx
-      .insert(fiscalYears)
-      .values(
-        fiscalYearRange(2080, 2083).map((fy) => ({
-          code: fy.code,
-          slug: fy.slug,
-          nameNe: fy.nameNe,
-          startDate: fy.startAd,
-          endDate: fy.endAd,
-          isCurrent: fy.code === current,
-          status: fy.code === current ? 1 : 0,
-        })),
-      )
-      .onConflictDoNothing();
-
-    await tx
-      .insert(businessTypes)
-      .values(BUSINESS_TYPES.map(([slug, en, ne]) => ({ slug, nameEn: en, nameNe: ne })))
-      .onConflictDoNothing();
-
-    const [activeFy] = await tx.select().from(fiscalYears).where(eq(fiscalYears.isCurrent, true));
-    if (activeFy) {
-      const types = await tx.select({ id: businessTypes.id }).from(businessTypes);
-      const existing = await tx
-        .select({ id: taxSetups.businessTypeId })
-        .from(taxSetups)
-        .where(eq(taxSetups.fiscalYearId, activeFy.id));
-      const have = new Set(existing.map((e) => e.id));
-      const rows = types
-        .filter((t) => !have.has(t.id))
-        .flatMap((t) =>
-          TAX_BANDS.map(([min, max, tax, renew, fine, disc]) => ({
-            businessTypeId: t.id,
-            fiscalYearId: activeFy.id,
-            minCapital: min,
-            maxCapital: max,
-            taxAmount: tax,
-            renewAmount: renew,
-            renewFine: fine,
-            renewDiscount: disc,
-          })),
-        );
-      if (rows.length) await tx.insert(taxSetups).values(rows);
-    }
-
-    await tx
-      .insert(requiredFiles)
-      .values(
-        REQUIRED_FILES.map(([slug, en, ne, requiredIn, isRequired]) => ({
-          slug,
-          nameEn: en,
-          nameNe: ne,
-          requiredIn,
-          isRequired,
-        })),
-      )
-      .onConflictDoNothing();
-    const [{ n: checkboxCount }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(checkboxes);
-    if (checkboxCount === 0) {
-      await tx
-        .insert(checkboxes)
-        .values(CHECKBOXES.map(([en, ne]) => ({ nameEn: en, nameNe: ne })));
-    }
-
-    // Roles and permissions.
-    const ROLE_NAMES: Record<string, [string, string]> = {
-      user: ['Applicant', 'आवेदक'],
-      wardadmin: ['Ward admin', 'वडा प्रशासक'],
-      systemadmin: ['System admin', 'प्रणाली प्रशासक'],
-    };
-    await tx
-      .insert(roles)
-      .values(
-        ROLES.map((slug) => ({ slug, nameEn: ROLE_NAMES[slug][0], nameNe: ROLE_NAMES[slug][1] })),
-      )
-      .onConflictDoNothing();
-    await tx
-      .insert(permissions)
-      .values(
-        ALL_PERMISSIONS.map((slug) => ({
-          slug,
-          nameEn: permissionName(slug, 'en-US'),
-          nameNe: permissionName(slug, 'ne'),
-          groupName: slug.replace(/^(view|create|edit|delete)-/, ''),
-        })),
-      )
-      .onConflictDoNothing();
-    const roleRows = await tx.select().from(roles);
-    const permRows = await tx.select().from(permissions);
-    const permId = new Map(permRows.map((p) => [p.slug, p.id]));
-    const links = roleRows.flatMap((r) =>
-      (ROLE_PERMISSIONS[r.slug as keyof typeof ROLE_PERMISSIONS] ?? []).map((p) => ({
-        roleId: r.id,
-        permissionId: permId.get(p)!,
-      })),
-    );
-    await tx.insert(rolePermissions).values(links).onConflictDoNothing();
+    await seedDivisions(tx, data);
+    await seedPalika(tx);
+    await seedFiscalYears(tx);
+    await seedBusinessTypes(tx);
+    await seedTaxSetups(tx);
+    await seedDocumentSetup(tx);
+    await seedRolesAndPermissions(tx);
   });
+}
+
+/** Provinces, districts and local levels from the divisions file, with their explicit ids. */
+async function seedDivisions(tx: Tx, data: Divisions) {
+  const cat = new Map(data.categories.map((c) => [c.id, c]));
+  await tx
+    .insert(states)
+    .values(
+      data.provinces.map((p) => ({
+        id: p.id,
+        nameEn: p.name_en,
+        nameNe: p.name_ne,
+        headquarterEn: p.headquarter_en,
+        headquarterNe: p.headquarter_ne,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(districts)
+    .values(
+      data.districts.map((d) => ({
+        id: d.id,
+        stateId: d.province_id,
+        nameEn: d.name_en,
+        nameNe: d.name_ne,
+        headquarterEn: d.headquarter_en,
+        headquarterNe: d.headquarter_ne,
+      })),
+    )
+    .onConflictDoNothing();
+  for (let i = 0; i < data.local_levels.length; i += 250) {
+    await tx
+      .insert(cities)
+      .values(
+        data.local_levels.slice(i, i + 250).map((l) => ({
+          id: l.id,
+          districtId: l.district_id,
+          nameEn: l.name_en,
+          nameNe: l.name_ne,
+          categoryEn: cat.get(l.category_id)!.name_en,
+          categoryNe: cat.get(l.category_id)!.name_ne,
+          wardCount: l.wards,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  // Explicit ids were inserted: move the sequences past them.
+  for (const t of ['states', 'districts', 'cities']) {
+    await tx.execute(
+      sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`),
+    );
+  }
+}
+
+/** The demo palika's wards (with demo officials) and the palika and fee settings. */
+async function seedPalika(tx: Tx) {
+  const [palika] = await tx.select().from(cities).where(eq(cities.id, DEMO_PALIKA_CITY_ID));
+  await tx
+    .insert(wards)
+    .values(
+      Array.from({ length: palika.wardCount }, (_, i) => {
+        const n = i + 1;
+        const chair = CHAIRS[i % CHAIRS.length];
+        const sec = SECRETARIES[i % SECRETARIES.length];
+        return {
+          cityId: palika.id,
+          number: n,
+          nameEn: `Ward No. ${n}`,
+          nameNe: `वडा नं. ${toNepaliDigits(n)}`,
+          chairNameEn: chair[0],
+          chairNameNe: chair[1],
+          secretaryNameEn: sec[0],
+          secretaryNameNe: sec[1],
+          addressEn: `${palika.nameEn}-${n}`,
+          addressNe: `${palika.nameNe}-${toNepaliDigits(n)}`,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(settings)
+    .values([
+      { key: 'palika', value: { cityId: palika.id } },
+      { key: 'fees', value: { adminCost: 100 * RUPEE, rentTaxRatePercent: 10 } },
+    ])
+    .onConflictDoNothing();
+}
+
+/** Fiscal years 2080/81 .. 2083/84; the one containing today is active and current. */
+async function seedFiscalYears(tx: Tx) {
+  const current = fiscalYearOf(todayAd()).code;
+  await tx
+    .insert(fiscalYears)
+    .values(
+      fiscalYearRange(2080, 2083).map((fy) => ({
+        code: fy.code,
+        slug: fy.slug,
+        nameNe: fy.nameNe,
+        startDate: fy.startAd,
+        endDate: fy.endAd,
+        isCurrent: fy.code === current,
+        status: fy.code === current ? 1 : 0,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** The demo business types. */
+async function seedBusinessTypes(tx: Tx) {
+  await tx
+    .insert(businessTypes)
+    .values(BUSINESS_TYPES.map(([slug, en, ne]) => ({ slug, nameEn: en, nameNe: ne })))
+    .onConflictDoNothing();
+}
+
+/** The demo tax bands of every business type that has none in the current fiscal year. */
+async function seedTaxSetups(tx: Tx) {
+  const [activeFy] = await tx.select().from(fiscalYears).where(eq(fiscalYears.isCurrent, true));
+  if (activeFy) {
+    const types = await tx.select({ id: businessTypes.id }).from(businessTypes);
+    const existing = await tx
+      .select({ id: taxSetups.businessTypeId })
+      .from(taxSetups)
+      .where(eq(taxSetups.fiscalYearId, activeFy.id));
+    const have = new Set(existing.map((e) => e.id));
+    const rows = types
+      .filter((t) => !have.has(t.id))
+      .flatMap((t) =>
+        TAX_BANDS.map(([min, max, tax, renew, fine, disc]) => ({
+          businessTypeId: t.id,
+          fiscalYearId: activeFy.id,
+          minCapital: min,
+          maxCapital: max,
+          taxAmount: tax,
+          renewAmount: renew,
+          renewFine: fine,
+          renewDiscount: disc,
+        })),
+      );
+    if (rows.length) await tx.insert(taxSetups).values(rows);
+  }
+}
+
+/** The required files and the document checklist (only when it is empty). */
+async function seedDocumentSetup(tx: Tx) {
+  await tx
+    .insert(requiredFiles)
+    .values(
+      REQUIRED_FILES.map(([slug, en, ne, requiredIn, isRequired]) => ({
+        slug,
+        nameEn: en,
+        nameNe: ne,
+        requiredIn,
+        isRequired,
+      })),
+    )
+    .onConflictDoNothing();
+  const [{ n: checkboxCount }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkboxes);
+  if (checkboxCount === 0) {
+    await tx.insert(checkboxes).values(CHECKBOXES.map(([en, ne]) => ({ nameEn: en, nameNe: ne })));
+  }
+}
+
+/** The roles, the permission catalogue, and which role has which permission. */
+async function seedRolesAndPermissions(tx: Tx) {
+  await tx
+    .insert(roles)
+    .values(
+      ROLES.map((slug) => ({ slug, nameEn: ROLE_NAMES[slug][0], nameNe: ROLE_NAMES[slug][1] })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(permissions)
+    .values(
+      ALL_PERMISSIONS.map((slug) => ({
+        slug,
+        nameEn: permissionName(slug, 'en-US'),
+        nameNe: permissionName(slug, 'ne'),
+        groupName: slug.replace(/^(view|create|edit|delete)-/, ''),
+      })),
+    )
+    .onConflictDoNothing();
+  const roleRows = await tx.select().from(roles);
+  const permRows = await tx.select().from(permissions);
+  const permId = new Map(permRows.map((p) => [p.slug, p.id]));
+  const links = roleRows.flatMap((r) =>
+    (ROLE_PERMISSIONS[r.slug as keyof typeof ROLE_PERMISSIONS] ?? []).map((p) => ({
+      roleId: r.id,
+      permissionId: permId.get(p)!,
+    })),
+  );
+  await tx.insert(rolePermissions).values(links).onConflictDoNothing();
 }
 
 export const DEMO_USERS = [

@@ -104,11 +104,7 @@ export function databaseRateLimitStore(db: Db) {
      */
     read(key: string, cb: Callback): void {
       const local = this.reserved.get(this.prefix + key);
-      rowsOf<{ count: number; ttl: string }>(
-        db,
-        sql`select count, ceil(extract(epoch from (expires_at - now())) * 1000)::bigint as ttl
-              from rate_limits where key = ${this.prefix + key} and expires_at > now()`,
-      ).then((rows) => {
+      readWindow(db, this.prefix + key).then((rows) => {
         if (!rows.length) return cb(null, EMPTY);
         // counts this process reserved but has not handed out are not requests
         const unused = local && local.expiresAt > Date.now() ? local.tokens : 0;
@@ -118,9 +114,7 @@ export function databaseRateLimitStore(db: Db) {
 
     /** The store of a route with its own limit: the same table, the route's own counters. */
     child(routeOptions: object): DatabaseRateLimitStore {
-      const info = (routeOptions as RateLimitStoreParams).routeInfo ?? {};
-      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
-      return new DatabaseRateLimitStore(routeOptions, `${method} ${info.url ?? ''}|`);
+      return new DatabaseRateLimitStore(routeOptions, routePrefix(routeOptions));
     }
 
     private async take(key: string, timeWindow: number, max: number): Promise<RateLimitState> {
@@ -142,38 +136,73 @@ export function databaseRateLimitStore(db: Db) {
         r.expiresAt = at + row.ttl;
         return { current: r.count - r.tokens, ttl: row.ttl };
       }
-      if (this.reserved.size >= LOCAL_SWEEP_AT) this.sweep(at);
+      if (this.reserved.size >= LOCAL_SWEEP_AT) sweep(this.reserved, at);
       this.reserved.set(key, { count: row.current, tokens: chunk - 1, expiresAt: at + row.ttl });
       return { current: row.current - (chunk - 1), ttl: row.ttl };
     }
 
-    private sweep(now: number) {
-      for (const [k, v] of this.reserved) if (v.expiresAt <= now) this.reserved.delete(k);
-      if (this.reserved.size >= LOCAL_SWEEP_AT) this.reserved.clear();
-    }
-
     /** Adds `n` to the row of `key` (a new window if it ended) and returns the row's state. */
     private async hit(key: string, timeWindow: number, max: number, n: number) {
-      const [row] = await rowsOf<{ count: number; ttl: string }>(
+      return addToWindow(
         db,
-        sql`insert into rate_limits as r (key, count, expires_at)
-            values (${key}, ${n}::int, now() + ${timeWindow}::float8 * interval '1 millisecond')
-            on conflict (key) do update set
-              count = case when r.expires_at <= now() then ${n}::int else r.count + ${n}::int end,
-              expires_at = case
-                when r.expires_at <= now() then excluded.expires_at
-                when ${this.continueExceeding}::boolean and r.count + 1 > ${max}::int
-                  then excluded.expires_at
-                when ${this.exponentialBackoff}::boolean and r.count + 1 > ${max}::int
-                  then now() + least(${timeWindow}::float8 * power(2, r.count - ${max}::int),
-                                     ${BACKOFF_CAP_MS}::float8) * interval '1 millisecond'
-                else r.expires_at
-              end
-            returning count, ceil(extract(epoch from (expires_at - now())) * 1000)::bigint as ttl`,
+        key,
+        { timeWindow, max, n },
+        { continueExceeding: this.continueExceeding, exponentialBackoff: this.exponentialBackoff },
       );
-      return { current: row.count, ttl: Number(row.ttl) };
     }
   };
 }
 
 const EMPTY: RateLimitState = { current: 0, ttl: 0 };
+
+/** The counter namespace of a route with its own limit: "METHOD url|". */
+function routePrefix(routeOptions: object): string {
+  const info = (routeOptions as RateLimitStoreParams).routeInfo ?? {};
+  const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
+  return `${method} ${info.url ?? ''}|`;
+}
+
+/** Drops the reservations whose window has ended; all of them if the map is still too large. */
+function sweep(reserved: Map<string, Reservation>, now: number) {
+  for (const [k, v] of reserved) if (v.expiresAt <= now) reserved.delete(k);
+  if (reserved.size >= LOCAL_SWEEP_AT) reserved.clear();
+}
+
+/** The row of `key` if its window has not ended: the count and the ms left. */
+function readWindow(db: Db, key: string) {
+  return rowsOf<{ count: number; ttl: string }>(
+    db,
+    sql`select count, ceil(extract(epoch from (expires_at - now())) * 1000)::bigint as ttl
+          from rate_limits where key = ${key} and expires_at > now()`,
+  );
+}
+
+/**
+ * The atomic upsert: adds `n` to the row of `key` (a new window if it ended; continueExceeding
+ * and exponentialBackoff move the end of a window over the limit) and returns the row's state.
+ */
+async function addToWindow(
+  db: Db,
+  key: string,
+  { timeWindow, max, n }: { timeWindow: number; max: number; n: number },
+  mode: { continueExceeding: boolean; exponentialBackoff: boolean },
+): Promise<RateLimitState> {
+  const [row] = await rowsOf<{ count: number; ttl: string }>(
+    db,
+    sql`insert into rate_limits as r (key, count, expires_at)
+        values (${key}, ${n}::int, now() + ${timeWindow}::float8 * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when r.expires_at <= now() then ${n}::int else r.count + ${n}::int end,
+          expires_at = case
+            when r.expires_at <= now() then excluded.expires_at
+            when ${mode.continueExceeding}::boolean and r.count + 1 > ${max}::int
+              then excluded.expires_at
+            when ${mode.exponentialBackoff}::boolean and r.count + 1 > ${max}::int
+              then now() + least(${timeWindow}::float8 * power(2, r.count - ${max}::int),
+                                 ${BACKOFF_CAP_MS}::float8) * interval '1 millisecond'
+            else r.expires_at
+          end
+        returning count, ceil(extract(epoch from (expires_at - now())) * 1000)::bigint as ttl`,
+  );
+  return { current: row.count, ttl: Number(row.ttl) };
+}

@@ -230,6 +230,111 @@ function diff<T>(what: string, want: Record<string, T>, got: Record<string, T>):
 }
 
 /**
+ * Reads the manifest of the archive extracted in `work` and checks, before anything is
+ * written: its format and kind, the database dump and every upload against their checksums,
+ * and (unless `force`) that the upload folder is empty.
+ * @returns the manifest and the name of the database dump in the archive
+ */
+async function checkArchive(
+  work: string,
+  target: BackupTarget,
+  force: boolean | undefined,
+): Promise<{ manifest: BackupManifest; dbFile: string }> {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(work, 'manifest.json'), 'utf8'));
+  } catch {
+    throw new BackupError('Not a Darta backup: manifest.json is missing or unreadable');
+  }
+  if (manifest.format !== BACKUP_FORMAT) {
+    throw new BackupError(`Backup format ${manifest.format} is not ${BACKUP_FORMAT}`);
+  }
+  const kind = target.databaseUrl ? 'postgres' : 'pglite';
+  if (manifest.kind !== kind) {
+    throw new BackupError(
+      `This is a ${manifest.kind} backup; restore it with ${manifest.kind === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}`,
+    );
+  }
+  // Everything in the archive is checked before anything is written.
+  const [dbFile, dbSum] = Object.entries(manifest.database)[0] ?? [];
+  if (!dbFile || (await sha256File(path.join(work, dbFile)).catch(() => '')) !== dbSum) {
+    throw new BackupError('The archive is damaged: the database dump does not match');
+  }
+  const damaged = diff('file', manifest.files, await fileChecksums(path.join(work, 'uploads')));
+  if (damaged.length) {
+    throw new BackupError(`The archive is damaged:\n${damaged.join('\n')}`);
+  }
+  if (!force && Object.keys(await fileChecksums(target.uploadDir)).length > 0) {
+    throw new BackupError(`The upload folder ${target.uploadDir} is not empty (use --force)`);
+  }
+  return { manifest, dbFile };
+}
+
+/** The checksums a restored database is compared with. */
+type DatabaseSums = Pick<BackupManifest, 'tables' | 'sequences'>;
+
+/**
+ * pg_restore of `dumpFile` into `databaseUrl`, which must have no tables unless `force` (then
+ * existing objects are dropped); answers the restored database's checksums.
+ */
+async function restorePostgres(
+  databaseUrl: string,
+  dumpFile: string,
+  force: boolean | undefined,
+): Promise<DatabaseSums> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables
+        where table_schema in ${SCHEMAS}`,
+    );
+    if (rows[0].n > 0 && !force) {
+      throw new BackupError('The database is not empty (use --force to replace it)');
+    }
+    await run('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      ...(force ? ['--clean', '--if-exists'] : []),
+      `--dbname=${databaseUrl}`,
+      dumpFile,
+    ]);
+    return { tables: await tableChecksums(client), sequences: await sequenceValues(client) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates the PGlite data dir `dataDir` from `dumpFile`; it must not exist unless `force` (then
+ * it is replaced). Answers the restored database's checksums.
+ */
+async function restorePglite(
+  dataDir: string,
+  dumpFile: string,
+  force: boolean | undefined,
+): Promise<DatabaseSums> {
+  const exists = await stat(dataDir).then(
+    () => true,
+    () => false,
+  );
+  if (exists && !force) {
+    throw new BackupError(`The PGlite data dir ${dataDir} exists (use --force)`);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const dump = new Blob([await readFile(dumpFile)]);
+  const db = await PGlite.create({ dataDir, loadDataDir: dump });
+  try {
+    return { tables: await tableChecksums(db), sequences: await sequenceValues(db) };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * Restores `archive` into `target`, which must be empty (no tables, no PGlite data dir, no
  * files in the upload folder) unless `force` is set (PostgreSQL: existing objects are dropped
  * by pg_restore --clean; PGlite: the data dir is replaced; uploads are overwritten).
@@ -245,80 +350,11 @@ export async function restoreBackup(
   const work = await mkdtemp(path.join(os.tmpdir(), 'darta-restore-'));
   try {
     await tar.extract({ file: archive, cwd: work, strict: true });
-    let manifest: BackupManifest;
-    try {
-      manifest = JSON.parse(await readFile(path.join(work, 'manifest.json'), 'utf8'));
-    } catch {
-      throw new BackupError('Not a Darta backup: manifest.json is missing or unreadable');
-    }
-    if (manifest.format !== BACKUP_FORMAT) {
-      throw new BackupError(`Backup format ${manifest.format} is not ${BACKUP_FORMAT}`);
-    }
-    const kind = target.databaseUrl ? 'postgres' : 'pglite';
-    if (manifest.kind !== kind) {
-      throw new BackupError(
-        `This is a ${manifest.kind} backup; restore it with ${manifest.kind === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}`,
-      );
-    }
-    // Everything in the archive is checked before anything is written.
-    const [dbFile, dbSum] = Object.entries(manifest.database)[0] ?? [];
-    if (!dbFile || (await sha256File(path.join(work, dbFile)).catch(() => '')) !== dbSum) {
-      throw new BackupError('The archive is damaged: the database dump does not match');
-    }
-    const damaged = diff('file', manifest.files, await fileChecksums(path.join(work, 'uploads')));
-    if (damaged.length) {
-      throw new BackupError(`The archive is damaged:\n${damaged.join('\n')}`);
-    }
-    if (!opts.force && Object.keys(await fileChecksums(target.uploadDir)).length > 0) {
-      throw new BackupError(`The upload folder ${target.uploadDir} is not empty (use --force)`);
-    }
+    const { manifest, dbFile } = await checkArchive(work, target, opts.force);
 
-    let tables: BackupManifest['tables'];
-    let sequences: BackupManifest['sequences'];
-    if (target.databaseUrl) {
-      const client = new pg.Client({ connectionString: target.databaseUrl });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: number }>(
-          `select count(*)::int as n from information_schema.tables
-            where table_schema in ${SCHEMAS}`,
-        );
-        if (rows[0].n > 0 && !opts.force) {
-          throw new BackupError('The database is not empty (use --force to replace it)');
-        }
-        await run('pg_restore', [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          '--single-transaction',
-          ...(opts.force ? ['--clean', '--if-exists'] : []),
-          `--dbname=${target.databaseUrl}`,
-          path.join(work, dbFile),
-        ]);
-        tables = await tableChecksums(client);
-        sequences = await sequenceValues(client);
-      } finally {
-        await client.end();
-      }
-    } else {
-      const exists = await stat(target.dataDir).then(
-        () => true,
-        () => false,
-      );
-      if (exists && !opts.force) {
-        throw new BackupError(`The PGlite data dir ${target.dataDir} exists (use --force)`);
-      }
-      await rm(target.dataDir, { recursive: true, force: true });
-      await mkdir(path.dirname(target.dataDir), { recursive: true });
-      const dump = new Blob([await readFile(path.join(work, dbFile))]);
-      const db = await PGlite.create({ dataDir: target.dataDir, loadDataDir: dump });
-      try {
-        tables = await tableChecksums(db);
-        sequences = await sequenceValues(db);
-      } finally {
-        await db.close();
-      }
-    }
+    const { tables, sequences } = target.databaseUrl
+      ? await restorePostgres(target.databaseUrl, path.join(work, dbFile), opts.force)
+      : await restorePglite(target.dataDir, path.join(work, dbFile), opts.force);
     if (opts.force) await rm(target.uploadDir, { recursive: true, force: true });
     await mkdir(target.uploadDir, { recursive: true });
     await cp(path.join(work, 'uploads'), target.uploadDir, { recursive: true });

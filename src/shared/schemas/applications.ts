@@ -138,7 +138,8 @@ export const RENT_REQUIRED = [
 export const applicationFields = {
   kind: optEnum(['single', 'multiple'] as const).transform((k) => k ?? 'single'),
   isOldRegistration: boolish(),
-  oldRegistrationNo: optText(40),
+  // stored with Latin digits: ४५६/०७५-७६ and 456/075-76 are the same registration
+  oldRegistrationNo: optText(40).transform((v) => (v == null ? v : toLatinDigits(v))),
   oldRegistrationDate: optPastDate(),
   businessName: reqText(120),
   ownerName: optText(120),

@@ -30,6 +30,8 @@ import type { OtpService } from '../otp/index.js';
 
 /** Code requests per IP per minute, besides the per-phone limits (RATE_LIMIT_OTP for tests). */
 const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 30);
+/** The per-IP limit of the routes that send or check a code. */
+const otpLimit = { rateLimit: { max: OTP_PER_IP_PER_MINUTE, timeWindow: '1 minute' } };
 
 const sentSchema = z.object({
   message: z.string(),
@@ -69,10 +71,16 @@ export default async function accountRoutes(
   opts: { db: Db; otp: OtpService },
 ) {
   const { db, otp } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const otpLimit = { rateLimit: { max: OTP_PER_IP_PER_MINUTE, timeWindow: '1 minute' } };
+  registerOtpRoute(app, db, otp);
+  forgotPasswordRoute(app, db, otp);
+  resetPasswordRoute(app, db, otp);
+  profileUpdateRoute(app, db);
+  changePasswordRoute(app, db);
+}
 
-  r.post(
+/** POST /register/otp: registration step 1, the form checked and a code sent to the phone. */
+function registerOtpRoute(app: FastifyInstance, db: Db, otp: OtpService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/register/otp',
     {
       config: { access: 'public', ...otpLimit },
@@ -98,8 +106,11 @@ export default async function accountRoutes(
       };
     },
   );
+}
 
-  r.post(
+/** POST /password/forgot: a code to the account's phone; the same answer for any login. */
+function forgotPasswordRoute(app: FastifyInstance, db: Db, otp: OtpService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/password/forgot',
     {
       config: { access: 'public', ...otpLimit },
@@ -138,8 +149,11 @@ export default async function accountRoutes(
       return { message: 'Success', data: { resendIn: 60, expiresIn: 300 } };
     },
   );
+}
 
-  r.post(
+/** POST /password/reset: the code and a new password; every session of the account revoked. */
+function resetPasswordRoute(app: FastifyInstance, db: Db, otp: OtpService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/password/reset',
     {
       config: { access: 'public', ...otpLimit },
@@ -178,8 +192,11 @@ export default async function accountRoutes(
       return { message: 'Updated Successfully' };
     },
   );
+}
 
-  r.post(
+/** POST /profiles: the signed-in user edits their own details. */
+function profileUpdateRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/profiles',
     {
       schema: {
@@ -207,8 +224,11 @@ export default async function accountRoutes(
       return { data: (await loadUser(db, u.id))!, message: 'Updated Successfully' };
     },
   );
+}
 
-  r.post(
+/** POST /profiles/password: change the own password, optionally signing out other sessions. */
+function changePasswordRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/profiles/password',
     {
       schema: {

@@ -56,9 +56,52 @@ export default async function authRoutes(
   opts: { db: Db; store: FileStore; otp: OtpService },
 ) {
   const { db, store, otp } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  loginRoute(app, db);
+  registerRoute(app, db, otp);
+  profileRoute(app);
+  profileDocumentsRoute(app, db, store);
+  logoutRoute(app, db);
+}
 
-  r.post(
+/** A login that failed: the account's failed count and lock, and the audit entry. */
+async function recordFailedLogin(
+  db: Db,
+  u: Awaited<ReturnType<typeof findByLogin>>,
+  login: string,
+  now: Date,
+  ip: string,
+) {
+  if (u) {
+    const failed = u.failedLogins + 1;
+    const lock = failed >= MAX_FAILED_LOGINS;
+    await db
+      .update(users)
+      .set({
+        failedLogins: lock ? 0 : failed,
+        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : u.lockedUntil,
+      })
+      .where(eq(users.id, u.id));
+    await audit(db, {
+      userId: u.id,
+      action: lock ? 'login.lock' : 'login.fail',
+      entity: 'users',
+      entityId: u.id,
+      ip,
+    });
+  } else {
+    await audit(db, {
+      userId: null,
+      action: 'login.fail',
+      entity: 'users',
+      data: { login },
+      ip,
+    });
+  }
+}
+
+/** POST /login: sign in by username or phone, with the per-account lockout. */
+function loginRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/login',
     {
       // Per-IP throttle; the per-account lockout below is separate (issue 2 §4).
@@ -90,32 +133,7 @@ export default async function authRoutes(
       }
       const ok = await verifyPassword(u?.passwordHash ?? (await dummyHash()), req.body.password);
       if (!u || !ok || u.status !== 1) {
-        if (u) {
-          const failed = u.failedLogins + 1;
-          const lock = failed >= MAX_FAILED_LOGINS;
-          await db
-            .update(users)
-            .set({
-              failedLogins: lock ? 0 : failed,
-              lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : u.lockedUntil,
-            })
-            .where(eq(users.id, u.id));
-          await audit(db, {
-            userId: u.id,
-            action: lock ? 'login.lock' : 'login.fail',
-            entity: 'users',
-            entityId: u.id,
-            ip: req.ip,
-          });
-        } else {
-          await audit(db, {
-            userId: null,
-            action: 'login.fail',
-            entity: 'users',
-            data: { login },
-            ip: req.ip,
-          });
-        }
+        await recordFailedLogin(db, u, login, now, req.ip);
         throw AppError.validation(
           { username: ['errors.invalidCredentials'] },
           'errors.invalidCredentials',
@@ -134,8 +152,11 @@ export default async function authRoutes(
       return { data: { token, user: user! } };
     },
   );
+}
 
-  r.post(
+/** POST /register: the applicant account, created once its phone code checks out. */
+function registerRoute(app: FastifyInstance, db: Db, otp: OtpService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/register',
     {
       config: {
@@ -189,8 +210,11 @@ export default async function authRoutes(
       return { data: { token, user: user! } };
     },
   );
+}
 
-  r.get(
+/** GET /profiles: the signed-in user. */
+function profileRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/profiles',
     {
       schema: {
@@ -204,8 +228,14 @@ export default async function authRoutes(
       return { data: user };
     },
   );
+}
 
-  r.post(
+/**
+ * POST /profiles/documents: the own photo and/or citizenship scan; files written before a
+ * failed transaction are deleted again.
+ */
+function profileDocumentsRoute(app: FastifyInstance, db: Db, store: FileStore) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/profiles/documents',
     {
       schema: {
@@ -272,8 +302,11 @@ export default async function authRoutes(
       return { data: user, message: 'Updated Successfully' };
     },
   );
+}
 
-  r.post(
+/** POST /logout: revokes the current token. */
+function logoutRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/logout',
     {
       schema: {

@@ -10,6 +10,7 @@ import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
 import { receiptViewSchema, refundSchema } from '../../../shared/schemas/payments.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
+import { contentDisposition } from '../../lib/disposition.js';
 import { isUploadedFile } from '../../lib/storage.js';
 import { currentUser } from '../../plugins/auth.js';
 import { renderReceiptHtml, type PdfRenderer } from '../certificates/index.js';
@@ -228,10 +229,7 @@ export default async function billingRoutes(
       const bytes = await pdf.render(renderReceiptHtml(view));
       reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="receipt-${view.receiptNo.replace(/[^\w-]/g, '-')}.pdf"`,
-        )
+        .header('content-disposition', contentDisposition(`receipt-${view.receiptNo}.pdf`))
         .header('cache-control', 'private, no-store');
       return reply.send(bytes);
     },

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { rejectSchema } from '../../../shared/schemas/applications.js';
 import { certificateViewSchema } from '../../../shared/schemas/certificate.js';
 import type { Db } from '../../db/client.js';
+import { contentDisposition } from '../../lib/disposition.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { applicationDetail, detailResponse, idParams } from '../registrations/index.js';
@@ -19,14 +20,44 @@ import { renderCertificateHtml } from './templates/certificate.js';
 import { publicVerification } from './verification.js';
 import { certificateView } from './view.js';
 
+/** The public check's answer: not genuine, or what the certificate shows publicly. */
+const verificationResponse = z.object({
+  data: z.union([
+    z.object({ genuine: z.literal(false) }),
+    z.object({
+      genuine: z.literal(true),
+      status: z.enum(['valid', 'expired', 'renewed', 'revoked']),
+      businessName: z.string(),
+      registrationNo: z.string(),
+      ward: z.object({ number: z.number(), nameEn: z.string(), nameNe: z.string() }),
+      fiscalYear: z.object({ en: z.string(), ne: z.string() }),
+      validUntil: z.string(),
+      issuedAt: z.string(),
+      revokedAt: z.string().nullable(),
+      revokeReason: z.string().nullable(),
+    }),
+  ]),
+});
+
 /** The certificate routes. */
 export default async function certificateRoutes(
   app: FastifyInstance,
   opts: { db: Db; pdf: PdfRenderer; publicUrl: string; signingKey: string },
 ) {
   const { db, pdf, publicUrl, signingKey } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  certificateDocumentRoutes(app, db, pdf, publicUrl);
+  verifyRoute(app, db, signingKey);
+  revokeRoute(app, db);
+}
 
+/** GET /applications/:id/certificate and its .pdf: what the certificate shows, and its PDF. */
+function certificateDocumentRoutes(
+  app: FastifyInstance,
+  db: Db,
+  pdf: PdfRenderer,
+  publicUrl: string,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/applications/:id/certificate',
     {
@@ -64,13 +95,17 @@ export default async function certificateRoutes(
       const name = `certificate-${view.registrationNo.replace(/\//g, '-')}.pdf`;
       reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        // RFC 6266 filename*: an old registration's number may be in Devanagari (४५६/०७५-७६)
+        .header('content-disposition', contentDisposition(name))
         .header('cache-control', 'private, no-store');
       return reply.send(bytes);
     },
   );
+}
 
-  r.get(
+/** GET /verify/:code: the public certificate check, no login. */
+function verifyRoute(app: FastifyInstance, db: Db, signingKey: string) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/verify/:code',
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -79,25 +114,7 @@ export default async function certificateRoutes(
         summary:
           'Public certificate check (no login): genuine or not, and what the certificate shows publicly with its status (valid, expired, renewed, revoked)',
         params: z.object({ code: z.string().min(1).max(40) }),
-        response: {
-          200: z.object({
-            data: z.union([
-              z.object({ genuine: z.literal(false) }),
-              z.object({
-                genuine: z.literal(true),
-                status: z.enum(['valid', 'expired', 'renewed', 'revoked']),
-                businessName: z.string(),
-                registrationNo: z.string(),
-                ward: z.object({ number: z.number(), nameEn: z.string(), nameNe: z.string() }),
-                fiscalYear: z.object({ en: z.string(), ne: z.string() }),
-                validUntil: z.string(),
-                issuedAt: z.string(),
-                revokedAt: z.string().nullable(),
-                revokeReason: z.string().nullable(),
-              }),
-            ]),
-          }),
-        },
+        response: { 200: verificationResponse },
       },
     },
     async (req, reply) => {
@@ -105,8 +122,11 @@ export default async function certificateRoutes(
       return { data: await publicVerification(db, signingKey, req.params.code) };
     },
   );
+}
 
-  r.post(
+/** POST /certificates/:id/revoke: revoke a certificate with a reason. */
+function revokeRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/certificates/:id/revoke',
     {
       config: { access: { permissions: ['approve-applications'] } },

@@ -20,6 +20,55 @@ const bi = (en: string | null, ne: string | null) => ({ en: en ?? '', ne: ne ?? 
 
 /** 404 unless application `id` is visible, approved (or later terminated) and certified. */
 export async function certificateView(db: Db, actor: Actor, id: number): Promise<CertificateView> {
+  const row = await certificateRow(db, actor, id);
+  const a = row?.a;
+  if (!row || !a.registrationNo || !a.registrationDate || !a.expiryDate) throw AppError.notFound();
+  const { cert, ward, bt, fy, palika: p, home: h } = row;
+  return {
+    applicationId: a.id,
+    registrationNo: a.registrationNo,
+    verifyCode: cert.verifyCode,
+    fiscalYear: { en: fy.code, ne: fy.nameNe },
+    palika: {
+      name: bi(p.name, p.nameNe),
+      category: bi(p.category, p.categoryNe),
+      district: bi(p.district, p.districtNe),
+      province: bi(p.province, p.provinceNe),
+    },
+    ward: {
+      number: ward.number,
+      name: bi(ward.nameEn, ward.nameNe),
+      chairName: bi(ward.chairNameEn, ward.chairNameNe),
+      secretaryName: bi(ward.secretaryNameEn, ward.secretaryNameNe),
+      address: bi(ward.addressEn, ward.addressNe),
+    },
+    businessName: a.businessName,
+    ownerName: a.ownerName,
+    fatherOrHusbandName: a.fatherOrHusbandName,
+    firmName: a.firmName,
+    businessType: bi(bt.nameEn, bt.nameNe),
+    description: a.description,
+    location: { address: a.locAddress, tole: a.locTole, mobile: a.locMobile },
+    permanentAddress: {
+      province: bi(h.province, h.provinceNe),
+      district: bi(h.district, h.districtNe),
+      city: bi(h.city, h.cityNe),
+      wardNo: a.permWardNo,
+      tole: a.permTole,
+    },
+    capital: { max: a.capitalMax, current: a.capitalCurrent, paidUp: a.capitalPaidUp },
+    registrationDate: a.registrationDate,
+    expiryDate: a.expiryDate,
+    issuedAt: cert.issuedAt.toISOString(),
+    revoked: !!cert.revokedAt || a.appStatus === 'cancelled',
+  };
+}
+
+/**
+ * The one statement: application `id` (scoped to `actor`) with its latest certificate and the
+ * places, ward, business type and fiscal year it names; undefined when there is none.
+ */
+async function certificateRow(db: Db, actor: Actor, id: number) {
   const [row] = await db
     .select({
       a: applications,
@@ -70,45 +119,5 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
     .innerJoin(hDistrict, eq(hDistrict.id, hCity.districtId))
     .innerJoin(hState, eq(hState.id, hDistrict.stateId))
     .where(and(eq(applications.id, id), isNull(applications.deletedOn), scopeOf(actor)));
-  const a = row?.a;
-  if (!row || !a.registrationNo || !a.registrationDate || !a.expiryDate) throw AppError.notFound();
-  const { cert, ward, bt, fy, palika: p, home: h } = row;
-  return {
-    applicationId: a.id,
-    registrationNo: a.registrationNo,
-    verifyCode: cert.verifyCode,
-    fiscalYear: { en: fy.code, ne: fy.nameNe },
-    palika: {
-      name: bi(p.name, p.nameNe),
-      category: bi(p.category, p.categoryNe),
-      district: bi(p.district, p.districtNe),
-      province: bi(p.province, p.provinceNe),
-    },
-    ward: {
-      number: ward.number,
-      name: bi(ward.nameEn, ward.nameNe),
-      chairName: bi(ward.chairNameEn, ward.chairNameNe),
-      secretaryName: bi(ward.secretaryNameEn, ward.secretaryNameNe),
-      address: bi(ward.addressEn, ward.addressNe),
-    },
-    businessName: a.businessName,
-    ownerName: a.ownerName,
-    fatherOrHusbandName: a.fatherOrHusbandName,
-    firmName: a.firmName,
-    businessType: bi(bt.nameEn, bt.nameNe),
-    description: a.description,
-    location: { address: a.locAddress, tole: a.locTole, mobile: a.locMobile },
-    permanentAddress: {
-      province: bi(h.province, h.provinceNe),
-      district: bi(h.district, h.districtNe),
-      city: bi(h.city, h.cityNe),
-      wardNo: a.permWardNo,
-      tole: a.permTole,
-    },
-    capital: { max: a.capitalMax, current: a.capitalCurrent, paidUp: a.capitalPaidUp },
-    registrationDate: a.registrationDate,
-    expiryDate: a.expiryDate,
-    issuedAt: cert.issuedAt.toISOString(),
-    revoked: !!cert.revokedAt || a.appStatus === 'cancelled',
-  };
+  return row;
 }

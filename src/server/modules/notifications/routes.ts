@@ -60,13 +60,47 @@ function bsDateTime(d: Date | null, lang: Lang): string | null {
   return lang === 'ne' ? toNepaliDigits(text) : text;
 }
 
+/** One notification as the bell and the list show it. */
+const notificationSchema = z.object({
+  id: z.number(),
+  applicationId: z.number().nullable(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** One outbox row as the outbox list shows it. */
+const outboxRowSchema = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  recipient: z.string(),
+  kind: z.string(),
+  applicationId: z.number().int().nullable(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  body: z.string(),
+});
+
 export default async function notificationRoutes(
   app: FastifyInstance,
   opts: { db: Db; notifier: Notifier | null },
 ) {
   const { db, notifier } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  inboxRoutes(app, db);
+  messageRoute(app, db, notifier);
+  outboxListRoute(app, db);
+  outboxExportRoute(app, db);
+  outboxRetryRoute(app, db);
+}
 
+/** The signed-in user's own notifications: the list with the unread count, and marking read. */
+function inboxRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/notifications',
     {
@@ -76,17 +110,7 @@ export default async function notificationRoutes(
         querystring: page,
         response: {
           200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number(),
-                applicationId: z.number().nullable(),
-                kind: z.string(),
-                title: z.string(),
-                body: z.string(),
-                readAt: z.string().nullable(),
-                createdAt: z.string(),
-              }),
-            ),
+            data: z.array(notificationSchema),
             meta: z.object({ total: z.number(), unread: z.number() }),
           }),
         },
@@ -152,8 +176,11 @@ export default async function notificationRoutes(
       return { message: 'Success' };
     },
   );
+}
 
-  r.post(
+/** POST /applications/:id/notify: a staff message to the application's applicant. */
+function messageRoute(app: FastifyInstance, db: Db, notifier: Notifier | null) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/applications/:id/notify',
     {
       config: { access: { permissions: ['send-notifications'] } },
@@ -175,44 +202,47 @@ export default async function notificationRoutes(
       return { message: 'Action was successful' };
     },
   );
+}
 
-  /** The outbox rows a user may see with these filters. */
-  function outboxWhere(u: ReturnType<typeof currentUser>, q: z.output<typeof outboxFilters>) {
-    return and(
-      q.status ? eq(outbox.status, q.status) : undefined,
-      q.channel ? eq(outbox.channel, q.channel) : undefined,
-      q.applicationId ? eq(outbox.applicationId, q.applicationId) : undefined,
-      // OTP messages carry codes: only the system admin sees rows without an application
-      u.userType === 'systemadmin' ? undefined : scopeOf(u),
-    );
-  }
+/** The outbox rows a user may see with these filters. */
+function outboxWhere(u: ReturnType<typeof currentUser>, q: z.output<typeof outboxFilters>) {
+  return and(
+    q.status ? eq(outbox.status, q.status) : undefined,
+    q.channel ? eq(outbox.channel, q.channel) : undefined,
+    q.applicationId ? eq(outbox.applicationId, q.applicationId) : undefined,
+    // OTP messages carry codes: only the system admin sees rows without an application
+    u.userType === 'systemadmin' ? undefined : scopeOf(u),
+  );
+}
 
-  /**
-   * The outbox list's row query; OTP texts are masked (they carry codes). `extra` adds fields
-   * (the list's keyset sort value).
-   */
-  function outboxRows<E extends Record<string, SQL | PgColumn>>(extra: E = {} as E) {
-    return db
-      .select({
-        id: outbox.id,
-        channel: outbox.channel,
-        recipient: outbox.recipient,
-        kind: outbox.kind,
-        applicationId: outbox.applicationId,
-        status: outbox.status,
-        attempts: outbox.attempts,
-        lastError: outbox.lastError,
-        sentAt: outbox.sentAt,
-        createdAt: outbox.createdAt,
-        body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
-        ...extra,
-      })
-      .from(outbox)
-      .leftJoin(applications, eq(applications.id, outbox.applicationId))
-      .$dynamic();
-  }
+/**
+ * The outbox list's row query; OTP texts are masked (they carry codes). `extra` adds fields
+ * (the list's keyset sort value).
+ */
+function outboxRows<E extends Record<string, SQL | PgColumn>>(db: Db, extra: E = {} as E) {
+  return db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      kind: outbox.kind,
+      applicationId: outbox.applicationId,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      sentAt: outbox.sentAt,
+      createdAt: outbox.createdAt,
+      body: sql<string>`case when ${outbox.kind} = 'otp' then '******' else ${outbox.body} end`,
+      ...extra,
+    })
+    .from(outbox)
+    .leftJoin(applications, eq(applications.id, outbox.applicationId))
+    .$dynamic();
+}
 
-  r.get(
+/** GET /outbox: messages and their delivery, newest first, in keyset pages. */
+function outboxListRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/outbox',
     {
       config: { access: { permissions: ['view-notifications', 'send-notifications'] } },
@@ -225,21 +255,7 @@ export default async function notificationRoutes(
           .extend({ cursor: listQuerySchema.shape.cursor }),
         response: {
           200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number().int(),
-                channel: z.string(),
-                recipient: z.string(),
-                kind: z.string(),
-                applicationId: z.number().int().nullable(),
-                status: z.string(),
-                attempts: z.number().int(),
-                lastError: z.string().nullable(),
-                sentAt: z.string().nullable(),
-                createdAt: z.string(),
-                body: z.string(),
-              }),
-            ),
+            data: z.array(outboxRowSchema),
             meta: listMetaSchema,
           }),
         },
@@ -261,7 +277,7 @@ export default async function notificationRoutes(
       );
       const page = await plan.page(
         db,
-        (where) => outboxRows(plan.select).where(where),
+        (where) => outboxRows(db, plan.select).where(where),
         db
           .select({ one: sql`1` })
           .from(outbox)
@@ -279,8 +295,56 @@ export default async function notificationRoutes(
       };
     },
   );
+}
 
-  r.get(
+/** A row of the outbox export. */
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof outboxRows>['execute']>>[number];
+
+/** The outbox export's columns, in both languages. */
+const OUTBOX_COLUMNS: ExportColumn<OutboxRow>[] = [
+  { header: h('notifications.createdAt'), value: (m, l) => bsDateTime(m.createdAt, l) },
+  {
+    header: h('notifications.status'),
+    value: (m, l) => translate(l, `notifications.statuses.${m.status}`),
+  },
+  { header: h('export.attempts'), value: (m) => m.attempts, width: 10 },
+  { header: h('notifications.lastError'), value: (m) => m.lastError, width: 30 },
+  {
+    header: h('notifications.channel'),
+    value: (m, l) => translate(l, `notifications.channels.${m.channel}`),
+    width: 10,
+  },
+  { header: h('notifications.recipient'), value: (m) => m.recipient, width: 24 },
+  {
+    header: h('notifications.kind'),
+    value: (m, l) => {
+      const key = `notifications.kinds.${m.kind}`;
+      const text = translate(l, key);
+      return text === key ? m.kind : text;
+    },
+  },
+  { header: h('notifications.application'), value: (m) => m.applicationId, width: 10 },
+  { header: h('notifications.body'), value: (m) => m.body, width: 50 },
+  { header: h('export.sentAt'), value: (m, l) => bsDateTime(m.sentAt, l) },
+];
+
+/** The outbox rows matching `where` in keyset batches of `size`, newest first, like the list. */
+async function* outboxBatches(db: Db, where: SQL | undefined, size: number) {
+  let before: number | null = null;
+  for (;;) {
+    const rows = await outboxRows(db)
+      .where(and(where, before === null ? undefined : lt(outbox.id, before)))
+      .orderBy(desc(outbox.id))
+      .limit(size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    before = rows[rows.length - 1].id;
+  }
+}
+
+/** GET /outbox/export: the outbox as CSV or XLSX, streamed. */
+function outboxExportRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/outbox/export',
     {
       config: { access: { permissions: ['view-notifications', 'send-notifications'] } },
@@ -303,58 +367,21 @@ export default async function notificationRoutes(
         .leftJoin(applications, eq(applications.id, outbox.applicationId))
         .where(where);
       const size = exportBatchSize();
-      // keyset pages, newest first, like the list
-      async function* batches() {
-        let before: number | null = null;
-        for (;;) {
-          const rows = await outboxRows()
-            .where(and(where, before === null ? undefined : lt(outbox.id, before)))
-            .orderBy(desc(outbox.id))
-            .limit(size);
-          if (rows.length) yield rows;
-          if (rows.length < size) return;
-          before = rows[rows.length - 1].id;
-        }
-      }
-      type Row = Awaited<ReturnType<ReturnType<typeof outboxRows>['execute']>>[number];
-      const columns: ExportColumn<Row>[] = [
-        { header: h('notifications.createdAt'), value: (m, l) => bsDateTime(m.createdAt, l) },
-        {
-          header: h('notifications.status'),
-          value: (m, l) => translate(l, `notifications.statuses.${m.status}`),
-        },
-        { header: h('export.attempts'), value: (m) => m.attempts, width: 10 },
-        { header: h('notifications.lastError'), value: (m) => m.lastError, width: 30 },
-        {
-          header: h('notifications.channel'),
-          value: (m, l) => translate(l, `notifications.channels.${m.channel}`),
-          width: 10,
-        },
-        { header: h('notifications.recipient'), value: (m) => m.recipient, width: 24 },
-        {
-          header: h('notifications.kind'),
-          value: (m, l) => {
-            const key = `notifications.kinds.${m.kind}`;
-            const text = translate(l, key);
-            return text === key ? m.kind : text;
-          },
-        },
-        { header: h('notifications.application'), value: (m) => m.applicationId, width: 10 },
-        { header: h('notifications.body'), value: (m) => m.body, width: 50 },
-        { header: h('export.sentAt'), value: (m, l) => bsDateTime(m.sentAt, l) },
-      ];
       return sendExport(reply, {
         format,
         name: `outbox-${todayAd()}`,
         lang: lang ?? requestLang(req),
-        columns,
-        batches: batches(),
+        columns: OUTBOX_COLUMNS,
+        batches: outboxBatches(db, where, size),
         total,
       });
     },
   );
+}
 
-  r.post(
+/** POST /outbox/:id/retry: a failed message queued again (system admin). */
+function outboxRetryRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/outbox/:id/retry',
     {
       config: { access: { permissions: ['edit-notifications'] } },

@@ -9,6 +9,7 @@ import { todayAd } from '../../../shared/bs-date.js';
 import { formatAdAsBs } from '../../../shared/format.js';
 import { translate } from '../../../shared/i18n/index.js';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
+import type { Db } from '../../db/client.js';
 import { exportQuerySchema, sendExport, type ExportColumn } from '../../lib/export.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -47,14 +48,20 @@ function registrationColumns<R extends RegistrationCells>(): ExportColumn<R>[] {
     { header: h('applications.ward'), value: (r) => r.wardNumber, width: 8 },
   ];
 }
+
 /** The list and export routes of the registrations module. */
 export default async function registrationListRoutes(
   app: FastifyInstance,
   opts: { registrations: Registrations },
 ) {
   const { db } = opts.registrations;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  applicationListRoutes(app, db);
+  renewalListRoutes(app, db);
+}
 
+/** GET /applications and /applications/export: the applications list and its export. */
+function applicationListRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/applications',
     {
@@ -109,7 +116,11 @@ export default async function registrationListRoutes(
       });
     },
   );
+}
 
+/** GET /applications/renewals and its export: registrations due for renewal. */
+function renewalListRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/applications/renewals',
     {

@@ -6,7 +6,7 @@
  *   because the id is; the row is inserted with a provisional `tmp-<uuid>` first, since the id
  *   is only known after the insert.
  * - Registration number `<serial>/<fiscal year slug>` (e.g. `145/2082-83`, DESIGN.md §4):
- *   gapless per fiscal year. The counter row is incremented inside the approving
+ *   gapless per fiscal year, skipping numbers old paper registrations already hold. The counter row is incremented inside the approving
  *   transaction, so a failed approval rolls its serial back and leaves no gap; concurrent
  *   approvals queue on the counter row.
  */
@@ -31,18 +31,31 @@ export async function assignSubmissionNo(
   return submissionNo;
 }
 
-/** The next registration number of fiscal year `fy`, taken inside the caller's transaction. */
+/**
+ * The next registration number of fiscal year `fy`, taken inside the caller's transaction. An
+ * old paper registration accepted with a number in this year's form (`3/2083-84`, entered at a
+ * mid-year go-live) already holds its serial: the counter moves past every number that is
+ * taken, so it never hands out a number twice and the year's numbers stay gapless.
+ */
 export async function nextRegistrationNo(
   tx: Tx,
   fy: { id: number; slug: string },
 ): Promise<{ registrationNo: string; serial: number }> {
-  const [counter] = await tx
-    .insert(registrationCounters)
-    .values({ fiscalYearId: fy.id, lastSerial: 1 })
-    .onConflictDoUpdate({
-      target: registrationCounters.fiscalYearId,
-      set: { lastSerial: sql`${registrationCounters.lastSerial} + 1` },
-    })
-    .returning({ serial: registrationCounters.lastSerial });
-  return { registrationNo: `${counter.serial}/${fy.slug}`, serial: counter.serial };
+  for (;;) {
+    const [counter] = await tx
+      .insert(registrationCounters)
+      .values({ fiscalYearId: fy.id, lastSerial: 1 })
+      .onConflictDoUpdate({
+        target: registrationCounters.fiscalYearId,
+        set: { lastSerial: sql`${registrationCounters.lastSerial} + 1` },
+      })
+      .returning({ serial: registrationCounters.lastSerial });
+    const registrationNo = `${counter.serial}/${fy.slug}`;
+    const [taken] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.registrationNo, registrationNo))
+      .limit(1);
+    if (!taken) return { registrationNo, serial: counter.serial };
+  }
 }

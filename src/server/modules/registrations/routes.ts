@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/applications.js';
 import { translate } from '../../../shared/i18n/index.js';
 import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
 import { idempotencyHeaders, REPLAYED_HEADER, requestFingerprint } from '../../lib/idempotency.js';
 import { isUploadedFile, type UploadedFile } from '../../lib/storage.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -80,9 +81,16 @@ export default async function registrationRoutes(
 ) {
   const { registrations } = opts;
   const { db, submissions } = registrations;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  submitRoute(app, submissions);
+  quoteRoute(app, db);
+  renewRoute(app, registrations);
+  documentChecksRoute(app, db);
+  detailRoutes(app, db, submissions);
+}
 
-  r.post(
+/** POST /applications: submit an application, made safe to retry by an Idempotency-Key. */
+function submitRoute(app: FastifyInstance, submissions: Submissions) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/applications',
     {
       config: { access: { permissions: ['create-applications'] } },
@@ -131,8 +139,11 @@ export default async function registrationRoutes(
       return answer.body as z.infer<typeof createdResponse>;
     },
   );
+}
 
-  r.post(
+/** POST /applications/quote: the fee estimate before submitting. */
+function quoteRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/applications/quote',
     {
       config: { access: { permissions: ['create-applications', 'renew-applications'] } },
@@ -168,8 +179,11 @@ export default async function registrationRoutes(
       };
     },
   );
+}
 
-  r.post(
+/** POST /applications/:id/renew: a pending renewal of a registration, with its proofs. */
+function renewRoute(app: FastifyInstance, registrations: Registrations) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/applications/:id/renew',
     {
       config: { access: { permissions: ['renew-applications'] } },
@@ -203,8 +217,11 @@ export default async function registrationRoutes(
       return { data: created, message: 'Application Successfully Submitted!' };
     },
   );
+}
 
-  r.post(
+/** POST /applications/:id/documents/:documentId/checks: staff tick a document's checklist. */
+function documentChecksRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/applications/:id/documents/:documentId/checks',
     {
       config: { access: { permissions: ['verify-applications'] } },
@@ -226,7 +243,11 @@ export default async function registrationRoutes(
       };
     },
   );
+}
 
+/** GET and POST /applications/:id: the application's detail, and editing its whole form. */
+function detailRoutes(app: FastifyInstance, db: Db, submissions: Submissions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/applications/:id',
     {

@@ -69,241 +69,282 @@ export default async function resourceRoutes(
   opts: { db: Db; store: FileStore },
 ) {
   const { db, store } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = (req: FastifyRequest): Ctx => ({
-    db,
-    store,
-    user: currentUser(req),
-    ip: req.ip,
-    lang: requestLang(req),
-  });
-
   for (const def of RESOURCES) {
-    const svc = new ResourceService(def);
-    // Typed loosely here: the service answers plain records; the schema checks them at run time.
-    const row = RESOURCE_ROWS[def.name] as unknown as z.ZodType<Record<string, unknown>>;
-    const tags = [def.name];
-    const can = (verb: 'view' | 'create' | 'edit' | 'delete'): Access => ({
+    const c = resourceContext(def, db, store);
+    listRoutes(app, c);
+    lookupRoutes(app, c);
+    if (def.readOnly || !def.forms) continue;
+    createDeleteRoutes(app, c, def.forms);
+    updateRoutes(app, c, def.forms);
+    dropdownRoute(app, c, def.forms);
+  }
+}
+
+/** What the routes of one resource share: its service, row schema, tags, access, context. */
+function resourceContext(def: ResourceDef, db: Db, store: FileStore) {
+  const svc = new ResourceService(def);
+  // Typed loosely here: the service answers plain records; the schema checks them at run time.
+  const row = RESOURCE_ROWS[def.name] as unknown as z.ZodType<Record<string, unknown>>;
+  return {
+    db,
+    def,
+    svc,
+    row,
+    tags: [def.name],
+    can: (verb: 'view' | 'create' | 'edit' | 'delete'): Access => ({
       permissions: [`${verb}-${def.name}`],
-    });
-    const one = z.object({ data: row, message: z.string().optional(), ...handBack });
+    }),
+    one: z.object({ data: row, message: z.string().optional(), ...handBack }),
+    ctxOf: (req: FastifyRequest): Ctx => ({
+      db,
+      store,
+      user: currentUser(req),
+      ip: req.ip,
+      lang: requestLang(req),
+    }),
+  };
+}
 
+/** The shared pieces of one resource's routes (resourceContext). */
+type ResourceContext = ReturnType<typeof resourceContext>;
+
+/** A writable resource's create and update forms. */
+type Forms = NonNullable<ResourceDef['forms']>;
+
+/** GET /{r} and /{r}/export: the list and its CSV/XLSX export. */
+function listRoutes(app: FastifyInstance, { db, def, svc, row, tags, can }: ResourceContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `/${def.name}`,
+    {
+      config: { access: can('view') },
+      schema: {
+        tags,
+        summary: `List ${def.noun} rows (paged, sorted, filtered)`,
+        description: describeList(def),
+        querystring: listQuerySchema,
+        response: { 200: z.object({ data: z.array(row), meta: listMetaSchema }) },
+      },
+    },
+    async (req) => svc.list(db, req.query),
+  );
+
+  r.get(
+    `/${def.name}/export`,
+    {
+      config: { access: can('view') },
+      schema: {
+        tags,
+        summary: `The ${def.noun} list as CSV or XLSX (issue 7 §4)`,
+        description: [
+          `The list's filters (${Object.keys(def.list.filters).join(', ')}) and sort, every matching row, streamed in batches.`,
+          '`lang` (en-US | ne) picks the language of headers and values (default: the request language). `X-Total-Count` gives the rows; cells starting with = + - @ are neutralised.',
+        ].join('\n\n'),
+        querystring: exportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { total, batches } = await svc.exportRows(db, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: `${def.name}-${todayAd()}`,
+        lang: req.query.lang ?? requestLang(req),
+        columns: resourceExportColumns(def.name, def.readOnly),
+        batches,
+        total,
+      });
+    },
+  );
+}
+
+/** GET /{r}/all, /{r}/with-slug/{slug} and /{r}/{id}: dropdown rows and single rows. */
+function lookupRoutes(app: FastifyInstance, { db, def, svc, row, tags, can }: ResourceContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `/${def.name}/all`,
+    {
+      // Setup data feeds the application form's dropdowns: every signed-in user may read it.
+      config: { access: def.allOpen ? undefined : can('view') },
+      schema: {
+        tags,
+        summary: `Every active ${def.noun} (for dropdowns)`,
+        description: `Live rows${def.allAnyStatus ? ' of any status' : ' with status 1'}, filtered by the list filters (${Object.keys(def.list.filters).join(', ')}).`,
+        querystring: allQuery,
+        response: { 200: z.object({ data: z.array(row) }) },
+      },
+    },
+    async (req) => svc.all(db, req.query.filters),
+  );
+
+  if (def.slug) {
     r.get(
-      `/${def.name}`,
+      `/${def.name}/with-slug/:slug`,
       {
         config: { access: can('view') },
         schema: {
           tags,
-          summary: `List ${def.noun} rows (paged, sorted, filtered)`,
-          description: describeList(def),
-          querystring: listQuerySchema,
-          response: { 200: z.object({ data: z.array(row), meta: listMetaSchema }) },
-        },
-      },
-      async (req) => svc.list(db, req.query),
-    );
-
-    r.get(
-      `/${def.name}/export`,
-      {
-        config: { access: can('view') },
-        schema: {
-          tags,
-          summary: `The ${def.noun} list as CSV or XLSX (issue 7 §4)`,
-          description: [
-            `The list's filters (${Object.keys(def.list.filters).join(', ')}) and sort, every matching row, streamed in batches.`,
-            '`lang` (en-US | ne) picks the language of headers and values (default: the request language). `X-Total-Count` gives the rows; cells starting with = + - @ are neutralised.',
-          ].join('\n\n'),
-          querystring: exportQuerySchema,
-        },
-      },
-      async (req, reply) => {
-        const { total, batches } = await svc.exportRows(db, req.query);
-        return sendExport(reply, {
-          format: req.query.format,
-          name: `${def.name}-${todayAd()}`,
-          lang: req.query.lang ?? requestLang(req),
-          columns: resourceExportColumns(def.name, def.readOnly),
-          batches,
-          total,
-        });
-      },
-    );
-
-    r.get(
-      `/${def.name}/all`,
-      {
-        // Setup data feeds the application form's dropdowns: every signed-in user may read it.
-        config: { access: def.allOpen ? undefined : can('view') },
-        schema: {
-          tags,
-          summary: `Every active ${def.noun} (for dropdowns)`,
-          description: `Live rows${def.allAnyStatus ? ' of any status' : ' with status 1'}, filtered by the list filters (${Object.keys(def.list.filters).join(', ')}).`,
-          querystring: allQuery,
-          response: { 200: z.object({ data: z.array(row) }) },
-        },
-      },
-      async (req) => svc.all(db, req.query.filters),
-    );
-
-    if (def.slug) {
-      r.get(
-        `/${def.name}/with-slug/:slug`,
-        {
-          config: { access: can('view') },
-          schema: {
-            tags,
-            summary: `One ${def.noun} by slug`,
-            params: z.object({ slug: z.string().min(1).max(100) }),
-            querystring: langQuery,
-            response: { 200: z.object({ data: row }) },
-          },
-        },
-        async (req) => ({ data: await svc.bySlug(db, req.params.slug) }),
-      );
-    }
-
-    r.get(
-      `/${def.name}/:id`,
-      {
-        config: { access: can('view') },
-        schema: {
-          tags,
-          summary: `One ${def.noun}`,
-          description: '`lang` (en-US | ne) picks the language of messages.',
-          params: idParams,
+          summary: `One ${def.noun} by slug`,
+          params: z.object({ slug: z.string().min(1).max(100) }),
           querystring: langQuery,
           response: { 200: z.object({ data: row }) },
         },
       },
-      async (req) => ({ data: await svc.one(db, req.params.id) }),
-    );
-
-    if (def.readOnly || !def.forms) continue;
-    const forms = def.forms;
-
-    r.post(
-      `/${def.name}`,
-      {
-        config: { access: can('create') },
-        schema: {
-          tags,
-          summary: `Create a ${def.noun}`,
-          description:
-            'multipart/form-data (SPEC §7). `redirect` and `redirect_page` are handed back.',
-          consumes: ['multipart/form-data', 'application/json'],
-          body: forms.create,
-          response: { 201: one },
-        },
-      },
-      async (req, reply) => {
-        const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
-        const data = await svc.create(ctxOf(req), input);
-        reply.code(201);
-        return {
-          data,
-          message: translate(requestLang(req), 'common.actionSuccess'),
-          ...redirects(redirect, redirect_page),
-        };
-      },
-    );
-
-    r.post(
-      `/${def.name}/delete`,
-      {
-        config: { access: can('delete') },
-        schema: {
-          tags,
-          summary: `Soft-delete ${def.noun} rows`,
-          description:
-            '`delete_rows[]` ids. Sets deleted_on. Ids that do not exist or are already deleted are listed in notDeleted and change nothing. If any row is still used by others, nothing is deleted: 409 with a message naming what uses it.',
-          consumes: ['multipart/form-data', 'application/json'],
-          body: deleteRowsSchema,
-          response: { 200: z.object({ data: deleteResultSchema, message: z.string() }) },
-        },
-      },
-      async (req) => {
-        const data = await svc.delete(ctxOf(req), req.body.delete_rows);
-        const key = data.deleted.length ? 'common.actionSuccess' : 'errors.nothingDeleted';
-        return { data, message: translate(requestLang(req), key) };
-      },
-    );
-
-    r.post(
-      `/${def.name}/:id`,
-      {
-        config: { access: can('edit') },
-        schema: {
-          tags,
-          summary: `Update a ${def.noun} (the whole form)`,
-          description:
-            'multipart/form-data with the whole form, like create. `redirect` and `redirect_page` are handed back.',
-          consumes: ['multipart/form-data', 'application/json'],
-          params: idParams,
-          body: forms.update,
-          response: { 200: one },
-        },
-      },
-      async (req) => {
-        const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
-        const data = await svc.update(ctxOf(req), req.params.id, input);
-        return {
-          data,
-          message: translate(requestLang(req), 'common.updated'),
-          ...redirects(redirect, redirect_page),
-        };
-      },
-    );
-
-    r.put(
-      `/${def.name}/:id/change-status`,
-      {
-        config: { access: can('edit') },
-        schema: {
-          tags,
-          summary: `Toggle a ${def.noun}'s status (active 1 ↔ inactive 0)`,
-          params: idParams,
-          response: { 200: z.object({ data: row, message: z.string() }) },
-        },
-      },
-      async (req) => ({
-        data: await svc.changeStatus(ctxOf(req), req.params.id),
-        message: translate(requestLang(req), 'resource.statusChanged'),
-      }),
-    );
-
-    const updateShape = (forms.update as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
-    r.post(
-      `/${def.name}/:id/update-dropdown`,
-      {
-        config: { access: can('edit') },
-        schema: {
-          tags,
-          summary: `Update one dropdown field of a ${def.noun}`,
-          description: describeDropdown(def),
-          consumes: ['multipart/form-data', 'application/json'],
-          params: idParams,
-          body: updateDropdownSchema,
-          response: { 200: one },
-        },
-      },
-      async (req) => {
-        const { field, value } = req.body;
-        if (!def.dropdown.includes(field) || !updateShape[field]) {
-          throw AppError.validation({ field: ['validation.choice'] }, 'errors.unknownField');
-        }
-        const parsed = updateShape[field].safeParse(value);
-        if (!parsed.success) {
-          const msg = parsed.error.issues[0]?.message;
-          throw AppError.validation({
-            value: [msg && /^(validation|errors)\.\w+$/.test(msg) ? msg : 'validation.invalid'],
-          });
-        }
-        const data = await svc.dropdown(ctxOf(req), req.params.id, field, parsed.data);
-        return { data, message: translate(requestLang(req), 'common.updated') };
-      },
+      async (req) => ({ data: await svc.bySlug(db, req.params.slug) }),
     );
   }
+
+  r.get(
+    `/${def.name}/:id`,
+    {
+      config: { access: can('view') },
+      schema: {
+        tags,
+        summary: `One ${def.noun}`,
+        description: '`lang` (en-US | ne) picks the language of messages.',
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: z.object({ data: row }) },
+      },
+    },
+    async (req) => ({ data: await svc.one(db, req.params.id) }),
+  );
+}
+
+/** POST /{r} and /{r}/delete: create a row, soft-delete rows. */
+function createDeleteRoutes(app: FastifyInstance, c: ResourceContext, forms: Forms) {
+  const { def, svc, tags, can, one, ctxOf } = c;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    `/${def.name}`,
+    {
+      config: { access: can('create') },
+      schema: {
+        tags,
+        summary: `Create a ${def.noun}`,
+        description:
+          'multipart/form-data (SPEC §7). `redirect` and `redirect_page` are handed back.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: forms.create,
+        response: { 201: one },
+      },
+    },
+    async (req, reply) => {
+      const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
+      const data = await svc.create(ctxOf(req), input);
+      reply.code(201);
+      return {
+        data,
+        message: translate(requestLang(req), 'common.actionSuccess'),
+        ...redirects(redirect, redirect_page),
+      };
+    },
+  );
+
+  r.post(
+    `/${def.name}/delete`,
+    {
+      config: { access: can('delete') },
+      schema: {
+        tags,
+        summary: `Soft-delete ${def.noun} rows`,
+        description:
+          '`delete_rows[]` ids. Sets deleted_on. Ids that do not exist or are already deleted are listed in notDeleted and change nothing. If any row is still used by others, nothing is deleted: 409 with a message naming what uses it.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: deleteRowsSchema,
+        response: { 200: z.object({ data: deleteResultSchema, message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const data = await svc.delete(ctxOf(req), req.body.delete_rows);
+      const key = data.deleted.length ? 'common.actionSuccess' : 'errors.nothingDeleted';
+      return { data, message: translate(requestLang(req), key) };
+    },
+  );
+}
+
+/** POST /{r}/{id} and PUT /{r}/{id}/change-status: the whole form, the status toggle. */
+function updateRoutes(app: FastifyInstance, c: ResourceContext, forms: Forms) {
+  const { def, svc, row, tags, can, one, ctxOf } = c;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    `/${def.name}/:id`,
+    {
+      config: { access: can('edit') },
+      schema: {
+        tags,
+        summary: `Update a ${def.noun} (the whole form)`,
+        description:
+          'multipart/form-data with the whole form, like create. `redirect` and `redirect_page` are handed back.',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParams,
+        body: forms.update,
+        response: { 200: one },
+      },
+    },
+    async (req) => {
+      const { redirect, redirect_page, ...input } = req.body as Record<string, unknown>;
+      const data = await svc.update(ctxOf(req), req.params.id, input);
+      return {
+        data,
+        message: translate(requestLang(req), 'common.updated'),
+        ...redirects(redirect, redirect_page),
+      };
+    },
+  );
+
+  r.put(
+    `/${def.name}/:id/change-status`,
+    {
+      config: { access: can('edit') },
+      schema: {
+        tags,
+        summary: `Toggle a ${def.noun}'s status (active 1 ↔ inactive 0)`,
+        params: idParams,
+        response: { 200: z.object({ data: row, message: z.string() }) },
+      },
+    },
+    async (req) => ({
+      data: await svc.changeStatus(ctxOf(req), req.params.id),
+      message: translate(requestLang(req), 'resource.statusChanged'),
+    }),
+  );
+}
+
+/** POST /{r}/{id}/update-dropdown: one dropdown-backed field, validated like the form's. */
+function dropdownRoute(app: FastifyInstance, c: ResourceContext, forms: Forms) {
+  const { def, svc, tags, can, one, ctxOf } = c;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const updateShape = (forms.update as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  r.post(
+    `/${def.name}/:id/update-dropdown`,
+    {
+      config: { access: can('edit') },
+      schema: {
+        tags,
+        summary: `Update one dropdown field of a ${def.noun}`,
+        description: describeDropdown(def),
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParams,
+        body: updateDropdownSchema,
+        response: { 200: one },
+      },
+    },
+    async (req) => {
+      const { field, value } = req.body;
+      if (!def.dropdown.includes(field) || !updateShape[field]) {
+        throw AppError.validation({ field: ['validation.choice'] }, 'errors.unknownField');
+      }
+      const parsed = updateShape[field].safeParse(value);
+      if (!parsed.success) {
+        const msg = parsed.error.issues[0]?.message;
+        throw AppError.validation({
+          value: [msg && /^(validation|errors)\.\w+$/.test(msg) ? msg : 'validation.invalid'],
+        });
+      }
+      const data = await svc.dropdown(ctxOf(req), req.params.id, field, parsed.data);
+      return { data, message: translate(requestLang(req), 'common.updated') };
+    },
+  );
 }
 
 function redirects(redirect: unknown, redirectPage: unknown) {

@@ -166,6 +166,151 @@ function bilingual(value: Bi, clamp = 'clamp2'): string {
 const joinParts = (parts: Array<string | null | undefined>): string =>
   parts.filter((p): p is string => Boolean(p && p.trim())).join(', ');
 
+/** The permanent address in both languages: city-ward, tole, district, province. */
+function permanentAddress(perm: CertificateView['permanentAddress']): Bi {
+  return {
+    ne: joinParts([
+      `${perm.city.ne}-${toNepaliDigits(perm.wardNo)}`,
+      perm.tole,
+      perm.district.ne,
+      perm.province.ne,
+    ]),
+    en: joinParts([
+      `${perm.city.en}-${perm.wardNo}`,
+      perm.tole,
+      perm.district.en,
+      perm.province.en,
+    ]),
+  };
+}
+
+/** The business location cell: address and tole, the palika and ward, the mobile number. */
+function locationHtml(view: CertificateView, palikaNe: string, palikaEn: string): string {
+  const wardNoNe = toNepaliDigits(view.ward.number);
+  return (
+    single(joinParts([view.location.address, view.location.tole])) +
+    `<span class="en">${escapeHtml(`${palikaNe}-${wardNoNe}`)} · ${escapeHtml(
+      `${palikaEn}, Ward No. ${view.ward.number}`,
+    )}</span>` +
+    `<span class="en">मोबाइल / Mobile: ${escapeHtml(view.location.mobile)}</span>`
+  );
+}
+
+/** One amount of the capital table, in Nepali and English rupees. */
+function capitalCell(k: Bi, paisa: number): string {
+  return (
+    `<td><div class="k">${escapeHtml(k.ne)} / <span class="en">${escapeHtml(k.en)}</span></div>` +
+    `<div class="v">${escapeHtml(formatPaisa(paisa, 'ne'))}</div>` +
+    `<span class="en">${escapeHtml(formatPaisa(paisa, 'en-US'))}</span></td>`
+  );
+}
+
+/** The capital cell: maximum, current and paid-up side by side. */
+function capitalHtml(capital: CertificateView['capital']): string {
+  return (
+    `<table class="capital"><tr>` +
+    capitalCell({ ne: 'अधिकतम', en: 'Maximum' }, capital.max) +
+    capitalCell({ ne: 'चालु', en: 'Current' }, capital.current) +
+    capitalCell({ ne: 'चुक्ता', en: 'Paid-up' }, capital.paidUp) +
+    `</tr></table>`
+  );
+}
+
+/** One date of the dates table, in BS. */
+function dateCell(k: Bi, ad: string): string {
+  const d = bsDate(ad);
+  return (
+    `<td><div class="k">${escapeHtml(k.ne)} / <span class="en">${escapeHtml(k.en)}</span></div>` +
+    `<div class="v">${escapeHtml(d.ne)}</div><span class="en">${escapeHtml(d.en)}</span></td>`
+  );
+}
+
+/** The dates cell: registration date and valid-until side by side. */
+function datesHtml(view: CertificateView): string {
+  return (
+    `<table class="capital dates"><tr>` +
+    dateCell({ ne: 'दर्ता मिति', en: 'Registration date' }, view.registrationDate) +
+    dateCell({ ne: 'बहाल रहने अन्तिम मिति', en: 'Valid until' }, view.expiryDate) +
+    `</tr></table>`
+  );
+}
+
+/** The rows of the details table (the nature of business only when there is one). */
+function detailRows(view: CertificateView, palikaNe: string, palikaEn: string): string {
+  return [
+    row({ ne: 'व्यवसायको नाम', en: 'Name of Business' }, single(view.businessName)),
+    row({ ne: 'फर्म/कम्पनीको नाम', en: 'Firm/Company Name' }, single(view.firmName)),
+    row({ ne: 'व्यवसायीको नाम', en: 'Name of Proprietor' }, single(view.ownerName)),
+    row({ ne: 'बाबु/पतिको नाम', en: "Father's/Husband's Name" }, single(view.fatherOrHusbandName)),
+    row({ ne: 'व्यवसायको प्रकार', en: 'Type of Business' }, bilingual(view.businessType)),
+    ...(view.description?.trim()
+      ? [
+          row(
+            { ne: 'व्यवसायको प्रकृति', en: 'Nature of Business' },
+            single(view.description, 'clamp3'),
+          ),
+        ]
+      : []),
+    row(
+      { ne: 'व्यवसाय सञ्चालन स्थान', en: 'Business Location' },
+      locationHtml(view, palikaNe, palikaEn),
+    ),
+    row(
+      { ne: 'स्थायी ठेगाना', en: 'Permanent Address' },
+      bilingual(permanentAddress(view.permanentAddress)),
+    ),
+    row({ ne: 'पुँजी', en: 'Capital' }, capitalHtml(view.capital)),
+    row({ ne: 'दर्ता मिति / बहाल अवधि', en: 'Registered on / Valid until' }, datesHtml(view)),
+  ].join('');
+}
+
+/** A signature block: the dotted line, the name in both languages (when set), the role. */
+function signature(role: Bi, name: Bi): string {
+  return (
+    `<div class="sig"><div class="line"></div>` +
+    (name.ne.trim() ? `<div class="name">${escapeHtml(name.ne)}</div>` : '') +
+    (name.en.trim() ? `<div class="name-en en">${escapeHtml(name.en)}</div>` : '') +
+    `<div class="role">${escapeHtml(role.ne)}<span class="en"> / ${escapeHtml(role.en)}</span></div></div>`
+  );
+}
+
+/** The page header: the flag, the palika, the ward office and its address. */
+function headerHtml(view: CertificateView, palikaNe: string, palikaEn: string): string {
+  const { palika, ward } = view;
+  const wardNoNe = toNepaliDigits(ward.number);
+  return `<header>
+  ${FLAG_SVG}
+  <div>
+    <div class="palika">${escapeHtml(palikaNe)}</div>
+    <div class="palika-en en">${escapeHtml(palikaEn)}</div>
+    <div class="office">${escapeHtml(`${wardNoNe} नं. वडा कार्यालय`)}</div>
+    <div class="office-en en">${escapeHtml(`Office of Ward No. ${ward.number}`)}</div>
+    <div class="addr">${escapeHtml(joinParts([ward.address.ne, palika.district.ne, palika.province.ne, 'नेपाल']))}
+      <div class="en">${escapeHtml(joinParts([ward.address.en, palika.district.en, palika.province.en, 'Nepal']))}</div></div>
+  </div>
+  <div></div>
+</header>`;
+}
+
+/** The page footer: the issue date, the verification code and, when given, its QR code and URL. */
+function footerHtml(view: CertificateView, verify?: { url: string; qrSvg: string }): string {
+  const issued = bsDate(view.issuedAt);
+  return `<footer>
+  <div>जारी मिति / <span class="en">Issued on</span>: ${escapeHtml(issued.ne)} <span class="en">(${escapeHtml(issued.en)})</span></div>
+  <div class="right verify">${verify ? `<div class="qr">${verify.qrSvg}</div>` : ''}<div>प्रमाणीकरण कोड / <span class="en">Verification code</span><br><span class="code">${escapeHtml(view.verifyCode)}</span>${verify ? `<br><span class="url">${escapeHtml(verify.url)}</span>` : ''}</div></div>
+</footer>`;
+}
+
+/** The "रद्द / REVOKED" watermark over the page. */
+const REVOKED_WATERMARK =
+  `<div class="watermark" aria-hidden="true"><div><span class="wm-ne">रद्द</span>` +
+  `<span class="wm-en">REVOKED</span></div></div>`;
+
+/** The banner under the title of a revoked certificate. */
+const REVOKED_BANNER =
+  `<div class="revoked-banner">यो प्रमाणपत्र रद्द गरिएको छ र मान्य छैन।` +
+  `<span class="en">This certificate has been revoked and is not valid.</span></div>`;
+
 /**
  * The certificate as a complete, self-contained A4 HTML document (one page; bilingual,
  * Nepali first). Dates are shown in BS ('YYYY-MM-DD'; Devanagari digits in the Nepali text),
@@ -185,93 +330,9 @@ export function renderCertificateHtml(
   verify?: { url: string; qrSvg: string },
 ): string {
   const { palika, ward } = view;
-  const wardNoNe = toNepaliDigits(ward.number);
   const palikaNe = `${palika.name.ne} ${palika.category.ne}`;
   const palikaEn = `${palika.name.en} ${palika.category.en}`;
   const regNoNe = toNepaliDigits(view.registrationNo);
-
-  const perm = view.permanentAddress;
-  const permanent: Bi = {
-    ne: joinParts([
-      `${perm.city.ne}-${toNepaliDigits(perm.wardNo)}`,
-      perm.tole,
-      perm.district.ne,
-      perm.province.ne,
-    ]),
-    en: joinParts([
-      `${perm.city.en}-${perm.wardNo}`,
-      perm.tole,
-      perm.district.en,
-      perm.province.en,
-    ]),
-  };
-  const locationHtml =
-    single(joinParts([view.location.address, view.location.tole])) +
-    `<span class="en">${escapeHtml(`${palikaNe}-${wardNoNe}`)} · ${escapeHtml(
-      `${palikaEn}, Ward No. ${ward.number}`,
-    )}</span>` +
-    `<span class="en">मोबाइल / Mobile: ${escapeHtml(view.location.mobile)}</span>`;
-
-  const capitalCell = (k: Bi, paisa: number): string =>
-    `<td><div class="k">${escapeHtml(k.ne)} / <span class="en">${escapeHtml(k.en)}</span></div>` +
-    `<div class="v">${escapeHtml(formatPaisa(paisa, 'ne'))}</div>` +
-    `<span class="en">${escapeHtml(formatPaisa(paisa, 'en-US'))}</span></td>`;
-  const capitalHtml =
-    `<table class="capital"><tr>` +
-    capitalCell({ ne: 'अधिकतम', en: 'Maximum' }, view.capital.max) +
-    capitalCell({ ne: 'चालु', en: 'Current' }, view.capital.current) +
-    capitalCell({ ne: 'चुक्ता', en: 'Paid-up' }, view.capital.paidUp) +
-    `</tr></table>`;
-
-  const dateCell = (k: Bi, ad: string): string => {
-    const d = bsDate(ad);
-    return (
-      `<td><div class="k">${escapeHtml(k.ne)} / <span class="en">${escapeHtml(k.en)}</span></div>` +
-      `<div class="v">${escapeHtml(d.ne)}</div><span class="en">${escapeHtml(d.en)}</span></td>`
-    );
-  };
-  const datesHtml =
-    `<table class="capital dates"><tr>` +
-    dateCell({ ne: 'दर्ता मिति', en: 'Registration date' }, view.registrationDate) +
-    dateCell({ ne: 'बहाल रहने अन्तिम मिति', en: 'Valid until' }, view.expiryDate) +
-    `</tr></table>`;
-
-  const rows = [
-    row({ ne: 'व्यवसायको नाम', en: 'Name of Business' }, single(view.businessName)),
-    row({ ne: 'फर्म/कम्पनीको नाम', en: 'Firm/Company Name' }, single(view.firmName)),
-    row({ ne: 'व्यवसायीको नाम', en: 'Name of Proprietor' }, single(view.ownerName)),
-    row({ ne: 'बाबु/पतिको नाम', en: "Father's/Husband's Name" }, single(view.fatherOrHusbandName)),
-    row({ ne: 'व्यवसायको प्रकार', en: 'Type of Business' }, bilingual(view.businessType)),
-    ...(view.description?.trim()
-      ? [
-          row(
-            { ne: 'व्यवसायको प्रकृति', en: 'Nature of Business' },
-            single(view.description, 'clamp3'),
-          ),
-        ]
-      : []),
-    row({ ne: 'व्यवसाय सञ्चालन स्थान', en: 'Business Location' }, locationHtml),
-    row({ ne: 'स्थायी ठेगाना', en: 'Permanent Address' }, bilingual(permanent)),
-    row({ ne: 'पुँजी', en: 'Capital' }, capitalHtml),
-    row({ ne: 'दर्ता मिति / बहाल अवधि', en: 'Registered on / Valid until' }, datesHtml),
-  ].join('');
-
-  const signature = (role: Bi, name: Bi): string =>
-    `<div class="sig"><div class="line"></div>` +
-    (name.ne.trim() ? `<div class="name">${escapeHtml(name.ne)}</div>` : '') +
-    (name.en.trim() ? `<div class="name-en en">${escapeHtml(name.en)}</div>` : '') +
-    `<div class="role">${escapeHtml(role.ne)}<span class="en"> / ${escapeHtml(role.en)}</span></div></div>`;
-
-  const issued = bsDate(view.issuedAt);
-  const revokedHtml = view.revoked
-    ? `<div class="watermark" aria-hidden="true"><div><span class="wm-ne">रद्द</span>` +
-      `<span class="wm-en">REVOKED</span></div></div>`
-    : '';
-  const revokedBanner = view.revoked
-    ? `<div class="revoked-banner">यो प्रमाणपत्र रद्द गरिएको छ र मान्य छैन।` +
-      `<span class="en">This certificate has been revoked and is not valid.</span></div>`
-    : '';
-
   return `<!DOCTYPE html>
 <html lang="ne">
 <head>
@@ -287,27 +348,16 @@ ${CSS}
 <div class="frame">
 <div class="frame-inner" data-fit>
 <span class="corner tl"></span><span class="corner tr"></span><span class="corner bl"></span><span class="corner br"></span>
-<header>
-  ${FLAG_SVG}
-  <div>
-    <div class="palika">${escapeHtml(palikaNe)}</div>
-    <div class="palika-en en">${escapeHtml(palikaEn)}</div>
-    <div class="office">${escapeHtml(`${wardNoNe} नं. वडा कार्यालय`)}</div>
-    <div class="office-en en">${escapeHtml(`Office of Ward No. ${ward.number}`)}</div>
-    <div class="addr">${escapeHtml(joinParts([ward.address.ne, palika.district.ne, palika.province.ne, 'नेपाल']))}
-      <div class="en">${escapeHtml(joinParts([ward.address.en, palika.district.en, palika.province.en, 'Nepal']))}</div></div>
-  </div>
-  <div></div>
-</header>
+${headerHtml(view, palikaNe, palikaEn)}
 <div class="title"><div class="ne">व्यवसाय दर्ता प्रमाणपत्र</div><div class="en">Business Registration Certificate</div></div>
 <div class="meta">
   <div>दर्ता नं.: <b>${escapeHtml(regNoNe)}</b><span class="en">Registration No.: <b>${escapeHtml(view.registrationNo)}</b></span></div>
   <div class="right">आर्थिक वर्ष: <b>${escapeHtml(view.fiscalYear.ne)}</b><span class="en">Fiscal Year: <b>${escapeHtml(view.fiscalYear.en)}</b></span></div>
 </div>
-${revokedBanner}
+${view.revoked ? REVOKED_BANNER : ''}
 <div class="intro">तपसिलमा उल्लिखित व्यवसाय यस वडा कार्यालयमा दर्ता गरी यो प्रमाणपत्र प्रदान गरिएको छ।
   <span class="en">This is to certify that the business described below has been registered with this ward office.</span></div>
-<table class="details">${rows}</table>
+<table class="details">${detailRows(view, palikaNe, palikaEn)}</table>
 <div class="notes"><ol>
   <li>यो प्रमाणपत्र व्यवसाय सञ्चालन स्थानमा सबैले देख्ने गरी राख्नुपर्नेछ। <span class="en">Display this certificate prominently at the place of business.</span></li>
   <li>म्याद सकिनुअघि दर्ता नवीकरण गर्नुपर्नेछ। <span class="en">Renew the registration before it expires.</span></li>
@@ -317,13 +367,10 @@ ${revokedBanner}
   <div class="seal">कार्यालयको छाप<span class="en">Office Seal</span></div>
   ${signature({ ne: 'वडा अध्यक्ष', en: 'Ward Chairperson' }, ward.chairName)}
 </div>
-<footer>
-  <div>जारी मिति / <span class="en">Issued on</span>: ${escapeHtml(issued.ne)} <span class="en">(${escapeHtml(issued.en)})</span></div>
-  <div class="right verify">${verify ? `<div class="qr">${verify.qrSvg}</div>` : ''}<div>प्रमाणीकरण कोड / <span class="en">Verification code</span><br><span class="code">${escapeHtml(view.verifyCode)}</span>${verify ? `<br><span class="url">${escapeHtml(verify.url)}</span>` : ''}</div></div>
-</footer>
+${footerHtml(view, verify)}
 </div>
 </div>
-${revokedHtml}
+${view.revoked ? REVOKED_WATERMARK : ''}
 </div>
 </body>
 </html>`;
