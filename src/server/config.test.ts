@@ -32,21 +32,23 @@ describe('configuration (README "Configuration")', () => {
       productCode: 'EPAYTEST',
     });
     expect(dev.payments.khalti?.baseUrl).toBe('http://127.0.0.1:5002');
-    const prod = { NODE_ENV: 'production', CERT_SIGNING_KEY: 'k' };
+    // outside production a key alone falls back to the gateways' test hosts
+    expect(loadConfig({ ESEWA_SECRET_KEY: 's' }).payments.esewa).toMatchObject({
+      formUrl: 'https://rc-epay.esewa.com.np',
+      statusUrl: 'https://rc.esewa.com.np',
+      productCode: 'EPAYTEST',
+    });
     // no gateway configured in production: online payment is simply not offered
     const plain = loadConfig(prod);
     expect(plain.payments).toMatchObject({ simulate: false, esewa: null, khalti: null });
-    const real = loadConfig({ ...prod, ESEWA_SECRET_KEY: 's', ESEWA_PRODUCT_CODE: 'NP-ES-X' });
-    expect(real.payments.esewa?.formUrl).toBe('https://rc-epay.esewa.com.np');
     expect(() => loadConfig({ ...prod, GATEWAY_SIMULATORS: '1' })).toThrow(/simulators/);
     expect(() =>
-      loadConfig({ ...prod, KHALTI_SECRET_KEY: 's', KHALTI_BASE_URL: 'http://127.0.0.1:4902' }),
-    ).toThrow(/local simulator/);
+      loadConfig({ ...prod, ...liveKhalti, KHALTI_BASE_URL: 'http://127.0.0.1:4902' }),
+    ).toThrow(/KHALTI_BASE_URL points at a local simulator/);
     expect(() =>
-      loadConfig({ ...prod, ESEWA_SECRET_KEY: 's', ESEWA_FORM_URL: 'http://192.168.1.5:4901' }),
-    ).toThrow(/local simulator/);
+      loadConfig({ ...prod, ...liveEsewa, ESEWA_FORM_URL: 'http://192.168.1.5:4901' }),
+    ).toThrow(/ESEWA_FORM_URL points at a local simulator/);
   });
-
   it('messaging: the log driver by default; a real driver needs its credentials', () => {
     expect(loadConfig({}).messaging.smsDriver).toBe('log');
     expect(() => loadConfig({ SMS_DRIVER: 'sparrow' })).toThrow(/SPARROW_TOKEN/);
@@ -55,6 +57,162 @@ describe('configuration (README "Configuration")', () => {
     expect(loadConfig({ SMS_DRIVER: 'aakash', AAKASH_TOKEN: 't' }).messaging.aakash.token).toBe(
       't',
     );
+  });
+});
+
+const prod = { NODE_ENV: 'production', CERT_SIGNING_KEY: 'k' };
+/** A live eSewa merchant's settings (developer.esewa.com.np "Epay-V2": production hosts). */
+const liveEsewa = {
+  ESEWA_SECRET_KEY: 'live-esewa-secret',
+  ESEWA_PRODUCT_CODE: 'NP-ES-PALIKA',
+  ESEWA_FORM_URL: 'https://epay.esewa.com.np',
+  ESEWA_STATUS_URL: 'https://epay.esewa.com.np',
+};
+/** A live Khalti merchant's settings (docs.khalti.com "API Endpoints": Production). */
+const liveKhalti = {
+  KHALTI_SECRET_KEY: 'live_secret_key_0123456789',
+  KHALTI_BASE_URL: 'https://khalti.com/api/v2',
+};
+/** loadConfig's error for `env`, or '' when it starts. */
+const startupError = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+describe('payment gateways in production (issue 15 §3)', () => {
+  it('live settings start, with exactly the URLs, code and keys given', () => {
+    const c = loadConfig({ ...prod, ...liveEsewa, ...liveKhalti });
+    expect(c.payments).toMatchObject({
+      simulate: false,
+      esewa: {
+        formUrl: 'https://epay.esewa.com.np',
+        statusUrl: 'https://epay.esewa.com.np',
+        productCode: 'NP-ES-PALIKA',
+        secretKey: 'live-esewa-secret',
+      },
+      khalti: { baseUrl: 'https://khalti.com/api/v2', secretKey: 'live_secret_key_0123456789' },
+    });
+  });
+
+  it('only ESEWA_SECRET_KEY set: the form and status URLs and the product code are startup errors, not test hosts', () => {
+    const message = startupError({ ...prod, ESEWA_SECRET_KEY: 'live-esewa-secret' });
+    expect(message).toMatch(/Refusing to start/);
+    expect(message).toMatch(/ESEWA_FORM_URL must be set in production/);
+    expect(message).toMatch(/ESEWA_STATUS_URL must be set in production/);
+    expect(message).toMatch(/ESEWA_PRODUCT_CODE must be set in production/);
+    expect(message).not.toMatch(/rc-epay/);
+    // each one given: it starts
+    expect(startupError({ ...prod, ...liveEsewa })).toBe('');
+    const { ESEWA_PRODUCT_CODE: _code, ...noCode } = liveEsewa;
+    expect(startupError({ ...prod, ...noCode })).toMatch(/^- ESEWA_PRODUCT_CODE must be set/m);
+  });
+
+  it('only KHALTI_SECRET_KEY set: KHALTI_BASE_URL is a startup error, not the sandbox', () => {
+    expect(startupError({ ...prod, KHALTI_SECRET_KEY: 'live_secret_key_0123456789' })).toMatch(
+      /KHALTI_BASE_URL must be set in production/,
+    );
+    expect(startupError({ ...prod, ...liveKhalti })).toBe('');
+  });
+
+  it.each([
+    ['ESEWA_FORM_URL', 'https://rc-epay.esewa.com.np'],
+    ['ESEWA_FORM_URL', 'https://uat.esewa.com.np'],
+    ['ESEWA_STATUS_URL', 'https://rc.esewa.com.np'],
+    ['ESEWA_STATUS_URL', 'https://uat-status.example.np'],
+    ['ESEWA_STATUS_URL', 'https://rc-anything.esewa.com.np'],
+  ])('an eSewa test host is refused: %s=%s', (name, url) => {
+    expect(startupError({ ...prod, ...liveEsewa, [name]: url })).toMatch(
+      new RegExp(`${name} points at a test or sandbox host`),
+    );
+    expect(startupError({ ...prod, ...liveEsewa, [name]: url, GATEWAY_MODE: 'test' })).toBe('');
+  });
+
+  it.each([
+    'https://a.khalti.com/api/v2',
+    'https://dev.khalti.com/api/v2',
+    'https://test-pay.khalti.com',
+    'https://sandbox.khalti.com/api/v2',
+  ])('a Khalti sandbox host is refused: %s', (url) => {
+    expect(startupError({ ...prod, ...liveKhalti, KHALTI_BASE_URL: url })).toMatch(
+      /KHALTI_BASE_URL points at a test or sandbox host/,
+    );
+    expect(
+      startupError({ ...prod, ...liveKhalti, KHALTI_BASE_URL: url, GATEWAY_MODE: 'test' }),
+    ).toBe('');
+  });
+
+  it("eSewa's test product code EPAYTEST is refused (either case), a merchant code is not", () => {
+    for (const code of ['EPAYTEST', 'epaytest'])
+      expect(startupError({ ...prod, ...liveEsewa, ESEWA_PRODUCT_CODE: code })).toMatch(
+        /ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST/,
+      );
+    expect(startupError({ ...prod, ...liveEsewa, ESEWA_PRODUCT_CODE: 'EPAYTEST2X' })).toBe('');
+    expect(
+      startupError({ ...prod, ...liveEsewa, ESEWA_PRODUCT_CODE: 'EPAYTEST', GATEWAY_MODE: 'test' }),
+    ).toBe('');
+  });
+
+  it("eSewa's documented test secret key is refused", () => {
+    const test = { ...prod, ...liveEsewa, ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q' };
+    expect(startupError(test)).toMatch(/ESEWA_SECRET_KEY is eSewa's published test key/);
+    expect(startupError({ ...test, GATEWAY_MODE: 'test' })).toBe('');
+    expect(startupError({ ...test, ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/qX' })).toBe('');
+  });
+
+  it("the simulator's Khalti key is refused", () => {
+    const test = { ...prod, ...liveKhalti, KHALTI_SECRET_KEY: 'test_secret_key_darta_simulator' };
+    expect(startupError(test)).toMatch(/KHALTI_SECRET_KEY is the local simulator's key/);
+    expect(startupError({ ...test, GATEWAY_MODE: 'test' })).toBe('');
+  });
+
+  it('the simulators are refused in production unless GATEWAY_MODE=test', () => {
+    expect(startupError({ ...prod, GATEWAY_SIMULATORS: '1' })).toMatch(
+      /the gateway simulators cannot run in production/,
+    );
+    const staging = loadConfig({ ...prod, GATEWAY_SIMULATORS: '1', GATEWAY_MODE: 'test' });
+    expect(staging.payments).toMatchObject({
+      simulate: true,
+      esewa: { formUrl: 'http://127.0.0.1:4901', productCode: 'EPAYTEST' },
+      khalti: { baseUrl: 'http://127.0.0.1:4902' },
+    });
+    expect(startupError({ ...prod, GATEWAY_SIMULATORS: '0' })).toBe('');
+  });
+
+  it('GATEWAY_MODE=test lets a production build use the test gateways with only the keys set', () => {
+    const c = loadConfig({ ...prod, GATEWAY_MODE: 'test', ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q' });
+    expect(c.payments.esewa).toMatchObject({
+      formUrl: 'https://rc-epay.esewa.com.np',
+      statusUrl: 'https://rc.esewa.com.np',
+      productCode: 'EPAYTEST',
+    });
+    // GATEWAY_MODE=live is production's default; anything else is a typo
+    expect(startupError({ ...prod, ...liveEsewa, GATEWAY_MODE: 'live' })).toBe('');
+    expect(startupError({ ...prod, GATEWAY_MODE: 'sandbox' })).toMatch(/GATEWAY_MODE must be/);
+    // outside production nothing is refused
+    expect(startupError({ ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q', GATEWAY_SIMULATORS: '1' })).toBe('');
+  });
+
+  it('every problem is listed in one error', () => {
+    const message = startupError({
+      ...prod,
+      ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q',
+      ESEWA_PRODUCT_CODE: 'EPAYTEST',
+      ESEWA_FORM_URL: 'https://rc-epay.esewa.com.np',
+      ESEWA_STATUS_URL: 'not a url',
+      KHALTI_SECRET_KEY: 'k',
+      KHALTI_BASE_URL: 'https://a.khalti.com/api/v2',
+    });
+    expect(message.split('\n- ').slice(1)).toEqual([
+      'ESEWA_FORM_URL points at a test or sandbox host: https://rc-epay.esewa.com.np',
+      'ESEWA_STATUS_URL is not a URL: "not a url"',
+      'KHALTI_BASE_URL points at a test or sandbox host: https://a.khalti.com/api/v2',
+      "ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST",
+      "ESEWA_SECRET_KEY is eSewa's published test key",
+    ]);
   });
 });
 

@@ -10,6 +10,9 @@
  * Scaling out (issue 8 §7, docs/deployment.md): STORAGE (local | s3), S3_BUCKET, S3_ENDPOINT,
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX,
  * RATE_LIMIT_STORE (database | memory), TRUST_PROXY, HOUSEKEEPING_MS.
+ * Payments (issue 6, issue 15 §3): ESEWA_FORM_URL, ESEWA_STATUS_URL, ESEWA_PRODUCT_CODE,
+ * ESEWA_SECRET_KEY, KHALTI_BASE_URL, KHALTI_SECRET_KEY, GATEWAY_SIMULATORS, GATEWAY_MODE
+ * (test: a production build may use test gateways), PAYMENT_RECHECK_MS.
  */
 import path from 'node:path';
 import type { MessagingConfig } from './lib/messaging.js';
@@ -210,37 +213,148 @@ export function isLocalHost(url: string): boolean {
   );
 }
 
+/** eSewa's published UAT secret key (developer.esewa.com.np "Epay-V2": "For UAT, SecretKey will be 8gBm/:&EnhH.1/q"). */
+export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
+/** eSewa's published UAT merchant (product) code. */
+export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
+/** The key the local Khalti simulator accepts (scripts/gateway-simulators.ts KHALTI_TEST). */
+const KHALTI_SIMULATOR_KEY = 'test_secret_key_darta_simulator';
+
+/**
+ * The gateways' published test and sandbox hosts: eSewa's UAT form (rc-epay.esewa.com.np) and
+ * status check (rc.esewa.com.np, older uat.esewa.com.np); Khalti's sandbox API (a.khalti.com,
+ * "API Endpoints" of docs.khalti.com/khalti-epayment; dev.khalti.com) and payment pages
+ * (test-pay.khalti.com, test-admin.khalti.com).
+ */
+const TEST_GATEWAY_HOSTS = new Set([
+  'rc-epay.esewa.com.np',
+  'rc.esewa.com.np',
+  'uat.esewa.com.np',
+  'a.khalti.com',
+  'dev.khalti.com',
+  'test-pay.khalti.com',
+  'test-admin.khalti.com',
+]);
+
+/** True for a gateway test or sandbox host: the published ones, and any "uat", "rc-", "test-", "sandbox" host. */
+export function isTestGatewayHost(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    TEST_GATEWAY_HOSTS.has(host) ||
+    host.includes('uat') ||
+    host.includes('rc-') ||
+    host.includes('sandbox') ||
+    /(^|\.)(test|dev)[.-]/.test(host)
+  );
+}
+
+/**
+ * Online payments from ESEWA_*, KHALTI_*, GATEWAY_SIMULATORS and GATEWAY_MODE. Outside
+ * production missing settings fall back to the simulators or the gateways' test hosts. In
+ * production (NODE_ENV=production) nothing falls back and the server refuses to start — one
+ * error listing every problem — with the simulators, a test or sandbox host, eSewa's test
+ * product code or secret key, or the simulator's Khalti key, unless GATEWAY_MODE=test says
+ * on purpose that this production build talks to test gateways (issue 15 §3).
+ */
 function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+  const mode = env.GATEWAY_MODE || undefined;
+  if (mode !== undefined && mode !== 'test' && mode !== 'live')
+    throw new Error(`GATEWAY_MODE must be test or live, not "${mode}"`);
+  // production with live gateways: every setting explicit, no test value anywhere
+  const live = production && mode !== 'test';
+  if (production && mode === 'test')
+    console.warn('GATEWAY_MODE=test in production: payment gateway test settings are allowed');
   const configured = !!(env.ESEWA_SECRET_KEY || env.KHALTI_SECRET_KEY);
   const simulate =
     env.GATEWAY_SIMULATORS !== undefined
       ? env.GATEWAY_SIMULATORS === '1'
       : !production && !configured;
-  if (production && simulate) throw new Error('The gateway simulators cannot run in production');
+  const problems: string[] = [];
+  if (live && simulate)
+    problems.push('GATEWAY_SIMULATORS: the gateway simulators cannot run in production');
+  // (in live production the simulators are refused above, so a gateway is set up by its key)
+  const sims = simulate && !live;
   const port = Number(env.PORT ?? 3000);
   const esewaSim = `http://127.0.0.1:${Number(env.ESEWA_SIM_PORT ?? port + 1901)}`;
   const khaltiSim = `http://127.0.0.1:${Number(env.KHALTI_SIM_PORT ?? port + 1902)}`;
+  /** env[name], or in live production a problem (and '') when it is not set */
+  const required = (name: string, fallback: string, example: string) => {
+    const v = env[name];
+    if (v) return v;
+    if (live) {
+      problems.push(`${name} must be set in production (e.g. ${example})`);
+      return '';
+    }
+    return fallback;
+  };
   const esewa: EsewaConfig | null =
-    simulate || env.ESEWA_SECRET_KEY
+    sims || env.ESEWA_SECRET_KEY
       ? {
-          formUrl: env.ESEWA_FORM_URL ?? (simulate ? esewaSim : 'https://rc-epay.esewa.com.np'),
-          statusUrl: env.ESEWA_STATUS_URL ?? (simulate ? esewaSim : 'https://rc.esewa.com.np'),
-          productCode: env.ESEWA_PRODUCT_CODE ?? 'EPAYTEST',
-          secretKey: env.ESEWA_SECRET_KEY ?? '8gBm/:&EnhH.1/q',
+          formUrl: required(
+            'ESEWA_FORM_URL',
+            sims ? esewaSim : 'https://rc-epay.esewa.com.np',
+            'https://epay.esewa.com.np',
+          ),
+          statusUrl: required(
+            'ESEWA_STATUS_URL',
+            sims ? esewaSim : 'https://rc.esewa.com.np',
+            'https://epay.esewa.com.np',
+          ),
+          productCode: required(
+            'ESEWA_PRODUCT_CODE',
+            ESEWA_TEST_PRODUCT_CODE,
+            'the merchant code eSewa gave you',
+          ),
+          secretKey: required(
+            'ESEWA_SECRET_KEY',
+            ESEWA_TEST_SECRET_KEY,
+            'the secret key eSewa gave you',
+          ),
         }
       : null;
   const khalti: KhaltiConfig | null =
-    simulate || env.KHALTI_SECRET_KEY
+    sims || env.KHALTI_SECRET_KEY
       ? {
-          baseUrl: env.KHALTI_BASE_URL ?? (simulate ? khaltiSim : 'https://dev.khalti.com/api/v2'),
-          secretKey: env.KHALTI_SECRET_KEY ?? 'test_secret_key_darta_simulator',
+          baseUrl: required(
+            'KHALTI_BASE_URL',
+            sims ? khaltiSim : 'https://dev.khalti.com/api/v2',
+            'https://khalti.com/api/v2',
+          ),
+          secretKey: required('KHALTI_SECRET_KEY', KHALTI_SIMULATOR_KEY, 'your live secret key'),
         }
       : null;
-  if (production) {
-    for (const url of [esewa?.formUrl, esewa?.statusUrl, khalti?.baseUrl]) {
-      if (url && isLocalHost(url))
-        throw new Error(`A payment gateway URL points at a local simulator in production: ${url}`);
+  if (live) {
+    const urls: [string, string | undefined][] = [
+      ['ESEWA_FORM_URL', esewa?.formUrl],
+      ['ESEWA_STATUS_URL', esewa?.statusUrl],
+      ['KHALTI_BASE_URL', khalti?.baseUrl],
+    ];
+    for (const [name, url] of urls) {
+      if (!url) continue;
+      let local: boolean;
+      let test: boolean;
+      try {
+        local = isLocalHost(url);
+        test = isTestGatewayHost(url);
+      } catch {
+        problems.push(`${name} is not a URL: "${url}"`);
+        continue;
+      }
+      if (local) problems.push(`${name} points at a local simulator in production: ${url}`);
+      else if (test) problems.push(`${name} points at a test or sandbox host: ${url}`);
     }
+    if (esewa?.productCode.toUpperCase() === ESEWA_TEST_PRODUCT_CODE)
+      problems.push(`ESEWA_PRODUCT_CODE is eSewa's test code ${ESEWA_TEST_PRODUCT_CODE}`);
+    if (esewa?.secretKey === ESEWA_TEST_SECRET_KEY)
+      problems.push("ESEWA_SECRET_KEY is eSewa's published test key");
+    if (khalti?.secretKey === KHALTI_SIMULATOR_KEY)
+      problems.push("KHALTI_SECRET_KEY is the local simulator's key");
   }
+  if (problems.length)
+    throw new Error(
+      'Refusing to start in production with these payment gateway settings ' +
+        '(set GATEWAY_MODE=test to use test gateways on purpose):\n- ' +
+        problems.join('\n- '),
+    );
   return { esewa, khalti, simulate, recheckMs: Number(env.PAYMENT_RECHECK_MS ?? 60_000) };
 }
