@@ -4,8 +4,13 @@
  * the data table, scrollIntoView for Combobox).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait until the screen shows what is looked for, up to this long: on a busy
+// machine (the server suite fuzzing beside it) a render can take seconds, and a test must not
+// fail on wall-clock time (issue 16 §7). The test's own timeout (vitest.config.ts) is 30 s.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
