@@ -242,3 +242,46 @@ export async function apiAccept(id: number) {
   await call('POST', '/logout', admin.token);
   return res.data;
 }
+
+/**
+ * Money that cannot be credited (issue 15), without a browser: the applicant starts a Khalti
+ * payment, ward 1's admin records a counter payment of the same bill meanwhile, then the
+ * applicant pays at the Khalti simulator and the app hears of it — the bill is already paid,
+ * so the Khalti money is refund due (reason alreadyPaid). Returns the refund-due payment's id.
+ */
+export async function apiKhaltiRefundDue(token: string, id: number, receiptNo: string) {
+  const init = await fetch(`${API}/applications/${id}/pay-online`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `e2e-${id}-${Date.now()}`,
+    },
+    body: JSON.stringify({ channel: 'khalti' }),
+  });
+  if (!init.ok) throw new Error(`pay-online: ${init.status} ${await init.text()}`);
+  const { paymentId, redirectUrl } = (
+    (await init.json()) as { data: { paymentId: number; redirectUrl: string } }
+  ).data;
+  const ward = await apiLogin('ward1');
+  await apiCounterPayment(ward.token, id, receiptNo);
+  await call('POST', '/logout', ward.token);
+  const pay = new URL(redirectUrl);
+  const pidx = pay.searchParams.get('pidx')!;
+  const paid = await fetch(new URL('/sim/khalti/pay', pay), {
+    method: 'POST',
+    body: new URLSearchParams({ pidx, decision: 'pay' }),
+    redirect: 'manual',
+  });
+  if (paid.status < 300 || paid.status >= 400) throw new Error(`Khalti simulator: ${paid.status}`);
+  const res = await fetch(`${API}/payments/khalti/confirm`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ applicationId: id, pidx }),
+  });
+  const body = (await res.json()) as { data?: { outcome?: string } };
+  if (body.data?.outcome !== 'refund_due') {
+    throw new Error(`Khalti confirm: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return paymentId;
+}

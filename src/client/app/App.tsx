@@ -118,6 +118,7 @@ const PaymentReturnPage = lazy(() => import('../features/billing/PaymentReturnPa
 const ReceiptPage = lazy(() => import('../features/billing/ReceiptPage'));
 const PaymentsListPage = lazy(() => import('../features/billing/PaymentsListPage'));
 const ReconciliationPage = lazy(() => import('../features/billing/ReconciliationPage'));
+const RefundsPage = lazy(() => import('../features/billing/RefundsPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
@@ -207,7 +208,7 @@ function routeElements() {
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
         <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
-        {/* Payments (issue 6): the gateways' returns, receipts, the staff list. */}
+        {/* Payments (issue 6): the gateways' returns, receipts, the staff list; refunds (issue 15). */}
         <Route path="/payment/esewa/return" element={page(<PaymentReturnPage channel="esewa" />)} />
         <Route
           path="/payment/khalti/return"
@@ -216,6 +217,7 @@ function routeElements() {
         <Route path="/payments" element={page(<PaymentsListPage />)} />
         <Route path="/audit-log" element={page(<AuditLogPage />)} />
         <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
+        <Route path="/payments/refunds" element={page(<RefundsPage />)} />
         <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
         {RESOURCE_ROUTES.map((r) => (

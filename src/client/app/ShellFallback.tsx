@@ -27,6 +27,7 @@ export const SHELL_TITLES: Record<string, string> = {
   '/renewRegistrationList': 'renewal.listTitle',
   '/payments': 'payments.title',
   '/payments/reconciliation': 'reconciliation.title',
+  '/payments/refunds': 'refunds.title',
   '/audit-log': 'audit.title',
 };
 

@@ -1,7 +1,8 @@
 /**
  * The navbar's setup sections (SPEC §2 settings and access-control groups): each link only
  * with the permission to open it; a section with no link is not shown; the setup pages are
- * routed and lazy-loaded.
+ * routed and lazy-loaded. Refunds due (issue 15) follows Payments for staff who record or view
+ * payments, and is the one item marked active on its page.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,5 +89,32 @@ describe('navbar: setup sections', () => {
     );
     expect(await screen.findByText('Unauthorized Access.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('navbar: refunds due', () => {
+  it('lists Refunds due after Payments for staff, routed, and marks only it active', async () => {
+    renderAs({ ...admin, userType: 'wardadmin', permissions: ROLE_PERMISSIONS.wardadmin });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(links.indexOf('Refunds due')).toBe(links.indexOf('Payments') + 1);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Refunds due' }));
+    expect(await screen.findByRole('heading', { name: 'Refunds due' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Refunds due' })).toHaveAttribute('data-active');
+    expect(within(nav).getByRole('link', { name: 'Payments' })).not.toHaveAttribute('data-active');
+  });
+
+  it('shows it with record-payments alone', async () => {
+    renderAs({ ...admin, userType: 'wardadmin', permissions: ['record-payments'] });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Refunds due' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Payments' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an applicant', async () => {
+    renderAs({ ...admin, userType: 'user', roles: ['user'], permissions: ROLE_PERMISSIONS.user });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Applications' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Refunds due' })).not.toBeInTheDocument();
   });
 });

@@ -77,12 +77,22 @@ export function AppLayout() {
       perms: ['send-notifications', 'view-notifications'],
     },
     { to: '/payments', label: t('payments.nav'), perms: ['view-payments'] },
+    // Money received that could not be credited, to pay back (issue 15).
+    {
+      to: '/payments/refunds',
+      label: t('refunds.nav'),
+      perms: ['record-payments', 'view-payments'],
+    },
   ];
   const visible = items.filter((i) => !i.perms || hasAnyPermission(user.permissions, i.perms));
-  const isActive = (i: NavItem) =>
+  const matches = (i: NavItem) =>
     location.pathname === i.to ||
     location.pathname.startsWith(`${i.to}/`) ||
     (i.match ?? []).some((m) => location.pathname.startsWith(m));
+  // The item of the page: of two that match (/payments and /payments/refunds), the longer.
+  const isActive = (i: NavItem) =>
+    matches(i) &&
+    !visible.some((o) => o.to.length > i.to.length && o.to.startsWith(i.to) && matches(o));
   // Setup screens: shown only to users who may open them.
   const setup = (group: NavGroup): NavItem[] =>
     RESOURCE_ROUTES.filter((r) => r.group === group && canOpen(user.permissions, r)).map((r) => ({

@@ -129,6 +129,8 @@ export interface ListTableProps<T> {
   onSelectedRecordsChange?: (rows: T[]) => void;
   /** Accessible name of a row's selection checkbox. */
   rowLabel?: (row: T) => string;
+  /** What an empty list says (default 'No records found'). */
+  emptyText?: string;
 }
 
 function cleanFilters(filters: Record<string, unknown> = {}) {
@@ -146,6 +148,7 @@ export function ListTable<T extends { id: number }>({
   selectedRecords,
   onSelectedRecordsChange,
   rowLabel,
+  emptyText,
 }: ListTableProps<T>) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -277,7 +280,7 @@ export function ListTable<T extends { id: number }>({
         )}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
-        noRecordsText={t('list.empty')}
+        noRecordsText={emptyText ?? t('list.empty')}
         loadingText={t('common.loading')}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
         {...selection}

@@ -1,4 +1,7 @@
-/** A payment's status (pending, completed, failed, refunded) as a coloured, translated badge. */
+/**
+ * A payment's status (pending, completed, failed, refund due, refunded) as a coloured,
+ * translated badge. Refund due is money the palika still owes back: orange, to stand out.
+ */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from './api';
@@ -7,6 +10,7 @@ const COLOR: Record<PaymentStatus, string> = {
   pending: 'yellow',
   completed: 'green',
   failed: 'red',
+  refund_due: 'orange',
   refunded: 'gray',
 };
 

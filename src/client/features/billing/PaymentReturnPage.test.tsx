@@ -2,7 +2,8 @@
  * The gateway return pages: eSewa's `data` and Khalti's `pidx` are confirmed on the server; a
  * completed payment links to its receipt, a gateway that is down (503) shows the payment as
  * pending, a refused answer shows the server's message, and a cancelled eSewa payment asks the
- * server nothing and frees the attempt's key.
+ * server nothing and frees the attempt's key. Money received that could not be credited
+ * (refund_due) says why, in words, and offers no receipt.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +103,41 @@ describe('PaymentReturnPage', () => {
     });
     renderReturn('khalti', 'application=9&pidx=abc123&status=User%20canceled');
     expect(await screen.findByText('Payment not completed')).toBeInTheDocument();
+  });
+
+  it('money received but not credited: refund due, with the reason', async () => {
+    sessionStorage.setItem('darta.payment.9.khalti', JSON.stringify({ key: 'key-12345678' }));
+    mockApi({
+      'POST /api/payments/khalti/confirm': () =>
+        jsonResponse(200, {
+          data: { outcome: 'refund_due', reason: 'alreadyPaid' },
+          message: 'Received; to be refunded',
+        }),
+      'GET /api/applications/:id': () => jsonResponse(200, { data: paidDetail }),
+    });
+    renderReturn('khalti', 'application=9&pidx=abc123&status=Completed');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveAttribute('data-outcome', 'refund_due');
+    expect(alert).toHaveTextContent('Payment received, to be refunded');
+    expect(alert).toHaveTextContent(
+      'Your payment was received but could not be used for this application: The bill had already been paid, so this payment was not needed. The palika will refund it to you;',
+    );
+    // no receipt for money that was not credited; the attempt is over
+    expect(screen.queryByRole('link', { name: 'View receipt' })).not.toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem('darta.payment.9.khalti')).toBeNull());
+  });
+
+  it('refund due in Nepali', async () => {
+    await setLang('ne');
+    mockApi({
+      'POST /api/payments/esewa/confirm': () =>
+        jsonResponse(200, { data: { outcome: 'refund_due', reason: 'notPayable' }, message: '' }),
+    });
+    renderReturn('esewa', 'application=9&data=abc');
+    expect(await screen.findByText('भुक्तानी प्राप्त भयो, फिर्ता गरिनेछ')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'निवेदन अब भुक्तानीको पर्खाइमा थिएन (फिर्ता वा रद्द गरिएको थियो)। पालिकाले यो रकम',
+    );
   });
 
   it('a cancelled eSewa payment asks the server nothing and frees the key', async () => {

@@ -3,7 +3,9 @@
  * &data=` (or `&failed=1` when cancelled) and `/payment/khalti/return?application=&pidx=`.
  * The server confirms the payment with the gateway; this page shows the outcome with a link to
  * the application and, once completed, to its receipt. A gateway that is down (503) leaves the
- * payment pending: it is checked again later.
+ * payment pending: it is checked again later. Money received that could not be credited to the
+ * bill (paid meanwhile at the counter, the bill changed …) is `refund_due`: the page says why
+ * and that the palika pays it back (issue 15).
  */
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,10 +15,16 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
 import { useApplicationDetail } from '../registrations';
-import { confirmPayment, forgetAttempt, type OnlineChannel, type Outcome } from './api';
+import {
+  confirmPayment,
+  forgetAttempt,
+  type OnlineChannel,
+  type Outcome,
+  type RefundReason,
+} from './api';
 
 type Result =
-  | { kind: 'outcome'; outcome: Outcome }
+  | { kind: 'outcome'; outcome: Outcome; reason?: RefundReason | null }
   | { kind: 'cancelled' }
   | { kind: 'refused'; message: string };
 
@@ -24,6 +32,7 @@ const COLORS: Record<Outcome | 'cancelled' | 'refused', string> = {
   completed: 'green',
   pending: 'yellow',
   failed: 'red',
+  refund_due: 'orange',
   cancelled: 'gray',
   refused: 'red',
 };
@@ -60,7 +69,7 @@ export default function PaymentReturnPage({ channel }: { channel: OnlineChannel 
     queryFn: async (): Promise<Result> => {
       try {
         const res = await confirmPayment(channel, appId, value);
-        return { kind: 'outcome', outcome: res.data.outcome };
+        return { kind: 'outcome', outcome: res.data.outcome, reason: res.data.reason };
       } catch (e) {
         if (e instanceof ApiError && (e.status === 503 || e.status === 0)) {
           return { kind: 'outcome', outcome: 'pending' };
@@ -106,7 +115,15 @@ export default function PaymentReturnPage({ channel }: { channel: OnlineChannel 
           role={key === 'completed' ? 'status' : 'alert'}
           data-outcome={key}
         >
-          <Text size="sm">{t(`payReturn.${key}.text`)}</Text>
+          <Text size="sm">
+            {t(`payReturn.${key}.text`, {
+              // the reason is a sentence of its own (or nothing when the server gave none)
+              reason:
+                result.kind === 'outcome' && result.reason
+                  ? t(`payments.refundReason.${result.reason}`)
+                  : '',
+            })}
+          </Text>
           {result.kind === 'refused' && (
             <Text size="sm" mt="xs" fw={500}>
               {result.message}

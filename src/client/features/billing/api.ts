@@ -1,17 +1,29 @@
 /**
  * Payment calls of issue 6 (docs/api.md): online payment initiation with an Idempotency-Key,
- * the gateway confirmations, receipts (JSON view and PDF) and the staff list/reconciliation.
+ * the gateway confirmations, receipts (JSON view and PDF) and the staff list/reconciliation;
+ * the refunds of issue 15 (money received that could not be credited to a bill).
  */
 import { api, request, saveBlob, type Envelope } from '../../lib/api';
-import type { ReceiptView } from '../../../shared/schemas/payments.js';
+import type { ReceiptView, RefundInput } from '../../../shared/schemas/payments.js';
 
 export type OnlineChannel = 'esewa' | 'khalti';
 export type PaymentChannel = 'counter' | 'bank' | OnlineChannel;
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
-export type Outcome = 'completed' | 'pending' | 'failed';
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refund_due' | 'refunded';
+/** What a gateway's return settles to; `refund_due`: received but not credited to the bill. */
+export type Outcome = 'completed' | 'pending' | 'failed' | 'refund_due';
+/** Why received money is to be refunded (i18n `payments.refundReason.<reason>`). */
+export type RefundReason = 'alreadyPaid' | 'notPayable' | 'billChanged' | 'amountMismatch';
+export type RefundMethod = RefundInput['method'];
 
 export const CHANNELS: PaymentChannel[] = ['counter', 'bank', 'esewa', 'khalti'];
-export const PAY_STATUSES: PaymentStatus[] = ['pending', 'completed', 'failed', 'refunded'];
+export const PAY_STATUSES: PaymentStatus[] = [
+  'pending',
+  'completed',
+  'failed',
+  'refund_due',
+  'refunded',
+];
+export const REFUND_METHODS: RefundMethod[] = ['cash', 'bank', 'esewa', 'khalti'];
 
 /** POST /api/applications/{id}/pay-online. */
 export interface Initiation {
@@ -38,15 +50,32 @@ export interface PaymentListRow {
   receiptNo: string | null;
   gatewayTxnId: string | null;
   createdAt: string;
+  /** refund_due and refunded: why the money could not be credited */
+  refundReason: RefundReason | null;
+  /** refunded: the day it was paid back (AD), how, and its cheque/voucher/transaction no. */
+  refundedOn: string | null;
+  refundMethod: RefundMethod | null;
+  refundReference: string | null;
 }
 
-/** A row of GET /api/payments/reconciliation: completed payments of one day and channel. */
+/**
+ * A row of GET /api/payments/reconciliation: the money received on one day through one
+ * channel (paisa) and where it went. `count` and `total` are the payments credited to bills
+ * (`credited` = `total`); received = credited + refundDue + refunded.
+ */
 export interface ReconciliationRow {
   day: string;
   channel: PaymentChannel;
   count: number;
   total: number;
+  received: number;
+  credited: number;
+  refundDue: number;
+  refunded: number;
 }
+
+/** The sums of the reconciliation (its `meta`), the same fields as a row. */
+export type ReconciliationTotals = Omit<ReconciliationRow, 'day' | 'channel'>;
 
 // ------------------------------------------------------------------- idempotency keys
 
@@ -146,12 +175,18 @@ export function goToGateway(init: Initiation): void {
 
 // ------------------------------------------------------------------- confirmations, receipts
 
+/** The confirmation's answer: the outcome and, for refund_due, why. */
+export interface Confirmed {
+  outcome: Outcome;
+  reason?: RefundReason | null;
+}
+
 export function confirmPayment(
   channel: OnlineChannel,
   applicationId: number,
   value: string,
-): Promise<Envelope<{ outcome: Outcome }>> {
-  return request<Envelope<{ outcome: Outcome }>>(`/payments/${channel}/confirm`, {
+): Promise<Envelope<Confirmed>> {
+  return request<Envelope<Confirmed>>(`/payments/${channel}/confirm`, {
     method: 'POST',
     json: channel === 'esewa' ? { applicationId, data: value } : { applicationId, pidx: value },
     silent: true,
@@ -182,11 +217,19 @@ export interface ReconciliationQuery {
 }
 
 export function fetchReconciliation(q: ReconciliationQuery, signal?: AbortSignal) {
-  return api.get<{ data: ReconciliationRow[]; meta: { count: number; total: number } }>(
+  return api.get<{ data: ReconciliationRow[]; meta: ReconciliationTotals }>(
     '/payments/reconciliation',
     { ...q, format: 'json' },
     signal,
   );
+}
+
+/**
+ * POST /api/payments/{id}/refund (record-payments): the refund of a refund-due payment was paid
+ * back on `refundedOn` (AD) by `method`. 409 when it is not refund due; 422 field errors.
+ */
+export function recordRefund(id: number, input: RefundInput) {
+  return api.postJson<{ message: string }>(`/payments/${id}/refund`, input);
 }
 
 /** GET /api/payments/{id}/receipt. */

@@ -1,7 +1,7 @@
 /**
  * Billing (the server's `billing` module): the fee estimate and bill, the counter payment
  * dialog, online payment and its return page, receipts, the payments list and the
- * reconciliation report.
+ * reconciliation report, refunds due.
  *
  * What other features use, and the only module they may import from this folder
  * (eslint.features.js). The route pages are not exported: the router lazy-loads each page by
