@@ -13,7 +13,12 @@ interface Session {
   user: { id: number; name: string; username: string };
 }
 
-async function call<T>(method: string, url: string, token: string | null, body?: FormData) {
+async function call<T>(
+  method: string,
+  url: string,
+  token: string | null,
+  body?: FormData | URLSearchParams,
+) {
   const res = await fetch(`${API}${url}`, {
     method,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -30,12 +35,19 @@ function form(values: Record<string, string | number>) {
   return fd;
 }
 
+/** A URL-encoded form: public routes (sign-in, registration) take no multipart (issue 16 §3). */
+function publicForm(values: Record<string, string | number>) {
+  return new URLSearchParams(
+    Object.entries(values).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+}
+
 export async function apiLogin(username: string): Promise<Session> {
   const res = await call<{ data: Session }>(
     'POST',
     '/login',
     null,
-    form({ username, password: PASSWORD }),
+    publicForm({ username, password: PASSWORD }),
   );
   return res.data;
 }
@@ -47,9 +59,14 @@ export async function apiRegister(u: {
 }): Promise<Session> {
   const details = { ...u, password: PASSWORD, password_confirmation: PASSWORD, gender: 'female' };
   const since = Date.now() - 1000;
-  await call('POST', '/register/otp', null, form(details));
+  await call('POST', '/register/otp', null, publicForm(details));
   const otp = await smsCode(u.phone, since);
-  const res = await call<{ data: Session }>('POST', '/register', null, form({ ...details, otp }));
+  const res = await call<{ data: Session }>(
+    'POST',
+    '/register',
+    null,
+    publicForm({ ...details, otp }),
+  );
   return res.data;
 }
 

@@ -105,7 +105,13 @@ async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 180
 }
 
 /** A JSON API call; throws with the status and body on an error answer. */
-async function call<T>(base: string, method: string, url: string, token?: string, body?: FormData) {
+async function call<T>(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: FormData | URLSearchParams,
+) {
   const res = await fetch(`${base}/api${url}`, {
     method,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -132,7 +138,8 @@ async function login(base: string, username: string): Promise<Session> {
     'POST',
     '/login',
     undefined,
-    form({ username, password: PASSWORD }),
+    // public routes take JSON or URL-encoded forms, never multipart (issue 16 §3)
+    new URLSearchParams({ username, password: PASSWORD }),
   );
   return res.data;
 }

@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { housekeeping, startPeriodicJob } from './lib/jobs.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { CLIENT_DIST_DIR } from './lib/paths.js';
 import { openFileStore } from './lib/storage.js';
 import { recoveryOptions, startRecovery } from './ops/crash-recovery.js';
 import authPlugin from './plugins/auth.js';
@@ -28,6 +29,7 @@ import { translate } from '../shared/i18n/index.js';
 import multipartPlugin from './plugins/multipart.js';
 import authRoutes from './modules/auth/routes.js';
 import accountRoutes from './modules/auth/account-routes.js';
+import { pruneLoginThrottles } from './modules/auth/index.js';
 import resourceRoutes from './modules/resources/routes.js';
 import { driversFromConfig } from './lib/messaging.js';
 import auditRoutes from './modules/audit/routes.js';
@@ -61,7 +63,7 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+const CLIENT_DIR = CLIENT_DIST_DIR;
 /** Build files served with `Cache-Control: no-cache` (paths relative to CLIENT_DIR). */
 const REVALIDATED = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
 
@@ -254,7 +256,11 @@ function startBackgroundJobs(
     stopHousekeeping = startPeriodicJob(database.db, {
       name: 'housekeeping',
       intervalMs: config.housekeepingMs,
-      run: () => housekeeping(database.db),
+      run: async () => {
+        await housekeeping(database.db);
+        // sign-in throttles idle for a day start again from zero anyway (docs/security.md)
+        await pruneLoginThrottles(database.db);
+      },
       log: (o, m) => app.log.warn(o, m),
     });
   });
@@ -276,7 +282,7 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
       await api.register(authRoutes, { db: database.db, store, otp });
-      await api.register(accountRoutes, { db: database.db, otp });
+      await api.register(accountRoutes, { db: database.db, otp, publicUrl: config.publicUrl });
       await api.register(resourceRoutes, { db: database.db, store });
       await api.register(registrationListRoutes, { registrations });
       await api.register(registrationRoutes, { registrations });

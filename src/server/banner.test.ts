@@ -14,4 +14,18 @@ describe('start-up banner', () => {
       'Darta@2082',
     );
   });
+  it('in production: the public address, never the demo logins, and the create-admin hint', () => {
+    const text = startupBanner({
+      port: 3000,
+      demo: true,
+      databaseKind: 'postgres',
+      production: true,
+      publicUrl: 'https://darta.example.gov.np',
+      needsAdmin: true,
+    });
+    expect(text).toContain('https://darta.example.gov.np');
+    expect(text).not.toContain('Darta@2082');
+    expect(text).not.toMatch(/^ {2}admin\s/m);
+    expect(text).toContain('npm run create-admin');
+  });
 });

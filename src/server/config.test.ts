@@ -20,8 +20,9 @@ describe('configuration (README "Configuration")', () => {
     });
   });
   it('production requires a certificate signing key', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CERT_SIGNING_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', CERT_SIGNING_KEY: 'k' }).signingKey).toBe('k');
+    const { CERT_SIGNING_KEY: _k, ...noKey } = prod;
+    expect(() => loadConfig(noKey)).toThrow(/CERT_SIGNING_KEY/);
+    expect(loadConfig(prod).signingKey).toBe(prod.CERT_SIGNING_KEY);
   });
 
   it('payments: simulators outside production; production refuses them and local gateway URLs', () => {
@@ -60,7 +61,14 @@ describe('configuration (README "Configuration")', () => {
   });
 });
 
-const prod = { NODE_ENV: 'production', CERT_SIGNING_KEY: 'k' };
+/** Safe production settings (issue 16 §1): each of the tests below changes one thing. */
+const prod = {
+  NODE_ENV: 'production',
+  CERT_SIGNING_KEY: 'q3VtZ0x1c2R0aGlzaXNhcmFuZG9ta2V5Zm9ydGVzdHM=',
+  PUBLIC_URL: 'https://darta.example.gov.np',
+  SMS_DRIVER: 'aakash',
+  AAKASH_TOKEN: 'aakash-token',
+};
 /** A live eSewa merchant's settings (developer.esewa.com.np "Epay-V2": production hosts). */
 const liveEsewa = {
   ESEWA_SECRET_KEY: 'live-esewa-secret',
@@ -206,12 +214,13 @@ describe('payment gateways in production (issue 15 §3)', () => {
       KHALTI_SECRET_KEY: 'k',
       KHALTI_BASE_URL: 'https://a.khalti.com/api/v2',
     });
+    const orTest = 'or GATEWAY_MODE=test to use test gateways on purpose';
     expect(message.split('\n- ').slice(1)).toEqual([
-      'ESEWA_FORM_URL points at a test or sandbox host: https://rc-epay.esewa.com.np',
-      'ESEWA_STATUS_URL is not a URL: "not a url"',
-      'KHALTI_BASE_URL points at a test or sandbox host: https://a.khalti.com/api/v2',
-      "ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST",
-      "ESEWA_SECRET_KEY is eSewa's published test key",
+      `ESEWA_FORM_URL points at a test or sandbox host: https://rc-epay.esewa.com.np: set the live address, e.g. ESEWA_FORM_URL=https://epay.esewa.com.np, ${orTest}`,
+      'ESEWA_STATUS_URL is not a URL: "not a url": set the live address, e.g. ESEWA_STATUS_URL=https://epay.esewa.com.np',
+      `KHALTI_BASE_URL points at a test or sandbox host: https://a.khalti.com/api/v2: set the live address, e.g. KHALTI_BASE_URL=https://khalti.com/api/v2, ${orTest}`,
+      `ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST: set the merchant code eSewa gave you, ${orTest}`,
+      `ESEWA_SECRET_KEY is eSewa's published test key: set the secret key eSewa gave you, ${orTest}`,
     ]);
   });
 });
@@ -267,5 +276,116 @@ describe('scaling-out settings (docs/deployment.md)', () => {
     expect(loadConfig({}).rateLimitStore).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+});
+
+describe('safe production start (issue 16 §1)', () => {
+  it('safe settings start: no demo logins, even on PGlite, and the https public address', () => {
+    const c = loadConfig(prod);
+    expect(c).toMatchObject({
+      production: true,
+      demo: false,
+      databaseUrl: undefined,
+      publicUrl: 'https://darta.example.gov.np',
+    });
+    expect(loadConfig({ ...prod, DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'https://darta.example.gov.np/' }).publicUrl).toBe(
+      'https://darta.example.gov.np',
+    );
+  });
+
+  it.each([
+    [
+      'DEMO=true',
+      { DEMO: 'true' },
+      /^- DEMO=true would create the demo logins.*npm run create-admin/m,
+    ],
+    ['DEMO=1', { DEMO: '1' }, /^- DEMO=1 would create the demo logins/m],
+    [
+      'PUBLIC_URL unset',
+      { PUBLIC_URL: undefined },
+      /^- PUBLIC_URL is not set: set it to the https address/m,
+    ],
+    [
+      'PUBLIC_URL http',
+      { PUBLIC_URL: 'http://darta.example.gov.np' },
+      /^- PUBLIC_URL must be an https address, not "http:\/\/darta.example.gov.np": set e.g. PUBLIC_URL=https:/m,
+    ],
+    [
+      'PUBLIC_URL not a URL',
+      { PUBLIC_URL: 'darta.example.gov.np' },
+      /^- PUBLIC_URL must be an https address/m,
+    ],
+    [
+      'CERT_SIGNING_KEY unset',
+      { CERT_SIGNING_KEY: undefined },
+      /^- CERT_SIGNING_KEY is not set: set it to a random secret \(e\.g\. the output of `openssl rand -base64 32`/m,
+    ],
+    [
+      'CERT_SIGNING_KEY short',
+      { CERT_SIGNING_KEY: 'secret' },
+      /^- CERT_SIGNING_KEY has 6 characters: set at least 32/m,
+    ],
+    [
+      'CERT_SIGNING_KEY the dev key',
+      { CERT_SIGNING_KEY: 'darta-dev-signing-key' },
+      /^- CERT_SIGNING_KEY is the development key/m,
+    ],
+    [
+      'SMS_DRIVER unset',
+      { SMS_DRIVER: undefined },
+      /^- SMS_DRIVER is log \(the default\), which writes sign-up and password codes to the server log.*: set SMS_DRIVER=sparrow with SPARROW_TOKEN and SPARROW_FROM, or SMS_DRIVER=aakash with AAKASH_TOKEN$/m,
+    ],
+    ['SMS_DRIVER=log', { SMS_DRIVER: 'log' }, /^- SMS_DRIVER is log, which writes/m],
+    [
+      'SMS_DRIVER=aakash without its token',
+      { AAKASH_TOKEN: undefined },
+      /^- SMS_DRIVER=aakash needs AAKASH_TOKEN/m,
+    ],
+    [
+      'gateway simulators',
+      { GATEWAY_SIMULATORS: '1' },
+      /^- GATEWAY_SIMULATORS: the gateway simulators cannot run in production: remove GATEWAY_SIMULATORS/m,
+    ],
+  ])('refuses %s with one line saying what to set', (_name, change, line) => {
+    const env: Record<string, string | undefined> = { ...prod, ...change };
+    const message = startupError(
+      Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >,
+    );
+    expect(message).toMatch(
+      /^Refusing to start in production \(NODE_ENV=production\)\. Fix each line:\n- /,
+    );
+    expect(message).toMatch(line);
+    // exactly one problem: the heading and one line
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('every problem at once: one error, one line each', () => {
+    const message = startupError({
+      NODE_ENV: 'production',
+      DEMO: 'true',
+      GATEWAY_SIMULATORS: '1',
+    });
+    const lines = message.split('\n').slice(1);
+    expect(lines.map((l) => /^- ([A-Z_]+)/.exec(l)?.[1])).toEqual([
+      'DEMO',
+      'CERT_SIGNING_KEY',
+      'SMS_DRIVER',
+      'PUBLIC_URL',
+      'GATEWAY_SIMULATORS',
+    ]);
+  });
+
+  it('outside production none of this is refused', () => {
+    expect(loadConfig({ DEMO: 'true', GATEWAY_SIMULATORS: '1' })).toMatchObject({
+      production: false,
+      demo: true,
+      publicUrl: 'http://localhost:3000',
+      signingKey: 'darta-dev-signing-key',
+      messaging: { smsDriver: 'log' },
+    });
   });
 });

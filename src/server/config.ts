@@ -13,6 +13,12 @@
  * Payments (issue 6, issue 15 §3): ESEWA_FORM_URL, ESEWA_STATUS_URL, ESEWA_PRODUCT_CODE,
  * ESEWA_SECRET_KEY, KHALTI_BASE_URL, KHALTI_SECRET_KEY, GATEWAY_SIMULATORS, GATEWAY_MODE
  * (test: a production build may use test gateways), PAYMENT_RECHECK_MS.
+ *
+ * Safe production start (issue 16 §1): with NODE_ENV=production, loadConfig refuses — one error,
+ * one line per problem, each saying what to set — DEMO=true, PUBLIC_URL unset or not https,
+ * CERT_SIGNING_KEY unset or shorter than 32 characters, SMS_DRIVER=log (the default), and the
+ * payment gateways' simulators or test settings. Demo logins are off by default in production,
+ * on PGlite too.
  */
 import path from 'node:path';
 import type { MessagingConfig } from './lib/messaging.js';
@@ -84,34 +90,120 @@ export interface PaymentsConfig {
   recheckMs: number;
 }
 
+/** The signing key outside production (never accepted in production). */
+const DEV_SIGNING_KEY = 'darta-dev-signing-key';
+/** Shortest CERT_SIGNING_KEY production accepts (`openssl rand -base64 32` gives 44). */
+export const MIN_SIGNING_KEY_LENGTH = 32;
+
+/**
+ * The configuration from `env`.
+ * @throws Error listing every problem, one line each ("- …"), when a setting is invalid or, with
+ *   NODE_ENV=production, unsafe (see the file comment). The first line says which.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const base = path.resolve(env.DATA_DIR ?? 'data');
-  const demoEnv = env.DEMO;
   const production = env.NODE_ENV === 'production';
-  const signingKey = env.CERT_SIGNING_KEY ?? (production ? '' : 'darta-dev-signing-key');
-  if (!signingKey) throw new Error('CERT_SIGNING_KEY must be set in production');
-  return {
-    port: Number(env.PORT ?? 3000),
+  /** every problem found, reported together in one error */
+  const problems: string[] = [];
+  const checked = <T>(f: () => T, fallback: T): T => {
+    try {
+      return f();
+    } catch (e) {
+      problems.push((e as Error).message);
+      return fallback;
+    }
+  };
+  const port = Number(env.PORT ?? 3000);
+  const config: Config = {
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.join(base, 'pglite'),
     databaseUrl,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(base, 'uploads')),
-    demo: demoEnv === undefined ? !databaseUrl : demoEnv === 'true' || demoEnv === '1',
+    demo: demoConfig(env.DEMO, databaseUrl, production, problems),
     production,
-    signingKey,
+    signingKey: signingKeyConfig(env.CERT_SIGNING_KEY, production, problems),
     chromiumPath: env.CHROMIUM_PATH || undefined,
     tokenIdleMinutes: Number(env.TOKEN_IDLE_MINUTES ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
-    messaging: messagingConfig(env, production),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    messaging: messagingConfig(env, production, problems),
+    publicUrl: publicUrlConfig(env.PUBLIC_URL, port, production, problems),
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 5000),
-    payments: paymentsConfig(env, production),
-    storage: storageConfig(env),
-    rateLimitStore: rateLimitStoreConfig(env.RATE_LIMIT_STORE),
-    trustProxy: trustProxyConfig(env.TRUST_PROXY),
+    payments: paymentsConfig(env, production, problems),
+    storage: checked(() => storageConfig(env), { kind: 'local' }),
+    rateLimitStore: checked(() => rateLimitStoreConfig(env.RATE_LIMIT_STORE), undefined),
+    trustProxy: checked(() => trustProxyConfig(env.TRUST_PROXY), false),
     housekeepingMs: Number(env.HOUSEKEEPING_MS ?? 60_000),
   };
+  if (problems.length)
+    throw new Error(
+      (production
+        ? 'Refusing to start in production (NODE_ENV=production). Fix each line:'
+        : 'Refusing to start with these settings:') +
+        '\n- ' +
+        problems.join('\n- '),
+    );
+  return config;
+}
+
+/**
+ * DEMO: the demo logins (admin/ward1/applicant, password Darta@2082). Outside production they
+ * default to on with PGlite and off with PostgreSQL; in production they are off, and DEMO=true
+ * is refused.
+ */
+function demoConfig(
+  v: string | undefined,
+  databaseUrl: string | undefined,
+  production: boolean,
+  problems: string[],
+): boolean {
+  const asked = v === 'true' || v === '1';
+  if (production) {
+    if (asked)
+      problems.push(
+        `DEMO=${v} would create the demo logins with their published password: remove DEMO (or set DEMO=false) and create the first administrator with \`npm run create-admin\``,
+      );
+    return false;
+  }
+  return v === undefined ? !databaseUrl : asked;
+}
+
+/** CERT_SIGNING_KEY: a development key outside production; in production set and long. */
+function signingKeyConfig(v: string | undefined, production: boolean, problems: string[]) {
+  if (!production) return v ?? DEV_SIGNING_KEY;
+  const example = 'e.g. the output of `openssl rand -base64 32`, the same on every instance';
+  if (!v) problems.push(`CERT_SIGNING_KEY is not set: set it to a random secret (${example})`);
+  else if (v === DEV_SIGNING_KEY)
+    problems.push(`CERT_SIGNING_KEY is the development key: set a random secret (${example})`);
+  else if (v.length < MIN_SIGNING_KEY_LENGTH)
+    problems.push(
+      `CERT_SIGNING_KEY has ${v.length} characters: set at least ${MIN_SIGNING_KEY_LENGTH} random ones (${example})`,
+    );
+  return v ?? '';
+}
+
+/**
+ * PUBLIC_URL without a trailing slash; http://localhost:PORT outside production. In production
+ * it must be set, and https: certificate QR codes, SMS links and the payment gateways' return
+ * addresses use it.
+ */
+function publicUrlConfig(
+  v: string | undefined,
+  port: number,
+  production: boolean,
+  problems: string[],
+): string {
+  const url = (v || `http://localhost:${port}`).replace(/\/$/, '');
+  if (!production) return url;
+  const example = 'e.g. PUBLIC_URL=https://darta.example.gov.np';
+  if (!v)
+    problems.push(
+      `PUBLIC_URL is not set: set it to the https address people open (${example}); certificate QR codes and payment return addresses use it`,
+    );
+  else if (!/^https:\/\/[^/\s]+/i.test(v) || !URL.canParse(v))
+    problems.push(`PUBLIC_URL must be an https address, not "${v}": set ${example}`);
+  return url;
 }
 
 function flag(name: string, v: string | undefined, dflt: boolean): boolean {
@@ -171,12 +263,24 @@ export function trustProxyConfig(v: string | undefined): boolean | string {
   return v;
 }
 
-function messagingConfig(env: NodeJS.ProcessEnv, production: boolean): MessagingConfig {
-  const driver = env.SMS_DRIVER ?? 'log';
-  if (driver !== 'log' && driver !== 'sparrow' && driver !== 'aakash')
-    throw new Error(`SMS_DRIVER must be log, sparrow or aakash, not "${driver}"`);
+/** SMS_DRIVER and its settings, SMTP; production refuses the log driver (codes in the log). */
+function messagingConfig(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  problems: string[],
+): MessagingConfig {
+  const real =
+    'set SMS_DRIVER=sparrow with SPARROW_TOKEN and SPARROW_FROM, or SMS_DRIVER=aakash with AAKASH_TOKEN';
+  let driver = env.SMS_DRIVER || 'log';
+  if (driver !== 'log' && driver !== 'sparrow' && driver !== 'aakash') {
+    problems.push(`SMS_DRIVER must be log, sparrow or aakash, not "${driver}"`);
+    driver = 'log';
+  } else if (production && driver === 'log')
+    problems.push(
+      `SMS_DRIVER is log${env.SMS_DRIVER ? '' : ' (the default)'}, which writes sign-up and password codes to the server log instead of sending them: ${real}`,
+    );
   const c: MessagingConfig = {
-    smsDriver: driver,
+    smsDriver: driver as MessagingConfig['smsDriver'],
     smsLogFile: env.SMS_LOG_FILE || undefined,
     sparrow: {
       baseUrl: env.SPARROW_BASE_URL ?? 'https://api.sparrowsms.com',
@@ -191,11 +295,11 @@ function messagingConfig(env: NodeJS.ProcessEnv, production: boolean): Messaging
     mailFrom: env.MAIL_FROM ?? 'Darta <no-reply@darta.local>',
   };
   if (driver === 'sparrow' && (!c.sparrow.token || !c.sparrow.from))
-    throw new Error('SMS_DRIVER=sparrow needs SPARROW_TOKEN and SPARROW_FROM');
+    problems.push(
+      'SMS_DRIVER=sparrow needs SPARROW_TOKEN and SPARROW_FROM: set both from your Sparrow SMS account',
+    );
   if (driver === 'aakash' && !c.aakash.token)
-    throw new Error('SMS_DRIVER=aakash needs AAKASH_TOKEN');
-  if (production && driver === 'log')
-    console.warn('SMS_DRIVER=log in production: SMS messages are only written to the log');
+    problems.push('SMS_DRIVER=aakash needs AAKASH_TOKEN: set it from your Aakash SMS account');
   return c;
 }
 
@@ -251,15 +355,20 @@ export function isTestGatewayHost(url: string): boolean {
 /**
  * Online payments from ESEWA_*, KHALTI_*, GATEWAY_SIMULATORS and GATEWAY_MODE. Outside
  * production missing settings fall back to the simulators or the gateways' test hosts. In
- * production (NODE_ENV=production) nothing falls back and the server refuses to start — one
- * error listing every problem — with the simulators, a test or sandbox host, eSewa's test
- * product code or secret key, or the simulator's Khalti key, unless GATEWAY_MODE=test says
- * on purpose that this production build talks to test gateways (issue 15 §3).
+ * production (NODE_ENV=production) nothing falls back and the server refuses to start — each
+ * problem is added to `allProblems`, which loadConfig reports in one error — with the
+ * simulators, a test or sandbox host, eSewa's test product code or secret key, or the
+ * simulator's Khalti key, unless GATEWAY_MODE=test says on purpose that this production build
+ * talks to test gateways (issue 15 §3).
  */
-function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+function paymentsConfig(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  allProblems: string[],
+): PaymentsConfig {
   const mode = env.GATEWAY_MODE || undefined;
   if (mode !== undefined && mode !== 'test' && mode !== 'live')
-    throw new Error(`GATEWAY_MODE must be test or live, not "${mode}"`);
+    allProblems.push(`GATEWAY_MODE must be test or live, not "${mode}"`);
   // production with live gateways: every setting explicit, no test value anywhere
   const live = production && mode !== 'test';
   if (production && mode === 'test')
@@ -271,7 +380,9 @@ function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsCo
       : !production && !configured;
   const problems: string[] = [];
   if (live && simulate)
-    problems.push('GATEWAY_SIMULATORS: the gateway simulators cannot run in production');
+    problems.push(
+      'GATEWAY_SIMULATORS: the gateway simulators cannot run in production: remove GATEWAY_SIMULATORS (GATEWAY_MODE=test allows them on a test server)',
+    );
   // (in live production the simulators are refused above, so a gateway is set up by its key)
   const sims = simulate && !live;
   const port = Number(env.PORT ?? 3000);
@@ -324,37 +435,41 @@ function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentsCo
         }
       : null;
   if (live) {
-    const urls: [string, string | undefined][] = [
-      ['ESEWA_FORM_URL', esewa?.formUrl],
-      ['ESEWA_STATUS_URL', esewa?.statusUrl],
-      ['KHALTI_BASE_URL', khalti?.baseUrl],
+    const orTest = 'or GATEWAY_MODE=test to use test gateways on purpose';
+    const urls: [string, string | undefined, string][] = [
+      ['ESEWA_FORM_URL', esewa?.formUrl, 'https://epay.esewa.com.np'],
+      ['ESEWA_STATUS_URL', esewa?.statusUrl, 'https://epay.esewa.com.np'],
+      ['KHALTI_BASE_URL', khalti?.baseUrl, 'https://khalti.com/api/v2'],
     ];
-    for (const [name, url] of urls) {
+    for (const [name, url, example] of urls) {
       if (!url) continue;
+      const fix = `set the live address, e.g. ${name}=${example}`;
       let local: boolean;
       let test: boolean;
       try {
         local = isLocalHost(url);
         test = isTestGatewayHost(url);
       } catch {
-        problems.push(`${name} is not a URL: "${url}"`);
+        problems.push(`${name} is not a URL: "${url}": ${fix}`);
         continue;
       }
-      if (local) problems.push(`${name} points at a local simulator in production: ${url}`);
-      else if (test) problems.push(`${name} points at a test or sandbox host: ${url}`);
+      if (local) problems.push(`${name} points at a local simulator in production: ${url}: ${fix}`);
+      else if (test)
+        problems.push(`${name} points at a test or sandbox host: ${url}: ${fix}, ${orTest}`);
     }
     if (esewa?.productCode.toUpperCase() === ESEWA_TEST_PRODUCT_CODE)
-      problems.push(`ESEWA_PRODUCT_CODE is eSewa's test code ${ESEWA_TEST_PRODUCT_CODE}`);
+      problems.push(
+        `ESEWA_PRODUCT_CODE is eSewa's test code ${ESEWA_TEST_PRODUCT_CODE}: set the merchant code eSewa gave you, ${orTest}`,
+      );
     if (esewa?.secretKey === ESEWA_TEST_SECRET_KEY)
-      problems.push("ESEWA_SECRET_KEY is eSewa's published test key");
+      problems.push(
+        `ESEWA_SECRET_KEY is eSewa's published test key: set the secret key eSewa gave you, ${orTest}`,
+      );
     if (khalti?.secretKey === KHALTI_SIMULATOR_KEY)
-      problems.push("KHALTI_SECRET_KEY is the local simulator's key");
+      problems.push(
+        `KHALTI_SECRET_KEY is the local simulator's key: set your live secret key from Khalti, ${orTest}`,
+      );
   }
-  if (problems.length)
-    throw new Error(
-      'Refusing to start in production with these payment gateway settings ' +
-        '(set GATEWAY_MODE=test to use test gateways on purpose):\n- ' +
-        problems.join('\n- '),
-    );
+  allProblems.push(...problems);
   return { esewa, khalti, simulate, recheckMs: Number(env.PAYMENT_RECHECK_MS ?? 60_000) };
 }

@@ -2,18 +2,21 @@
  * Bikram Sambat (BS) calendar: conversion to and from the Gregorian (AD) calendar, today's date
  * in Nepal, formatting and parsing. Pure; runs in the browser and in Node.
  *
- * The month-length table comes from `nepali-date-converter` (`dateConfigMap`, BS 2000–2090).
- * Conversion itself is plain day-count arithmetic over that table rather than the library's
- * `NepaliDate` class, because the class (a) reads and builds `Date`s in the host's local time
- * zone, (b) silently rolls invalid dates over (32 Ashadh → 1 Shrawan) instead of rejecting
- * them, (c) maps AD dates before its epoch to wrong BS dates instead of throwing, and (d) is a
- * UMD default export, which native Node ESM sees as `{ default: NepaliDate }`.
+ * The month-length table is `bs-calendar-data.ts` (BS 2000–2090, taken from
+ * `nepali-date-converter`'s `dateConfigMap`, with each year's source and a `provisional` flag
+ * for years without a published calendar), plus the run-time corrections of provisional years
+ * set with `setMonthLengthOverrides`. Conversion is plain day-count arithmetic over that table
+ * rather than `nepali-date-converter`'s `NepaliDate` class, because the class (a) reads and
+ * builds `Date`s in the host's local time zone, (b) silently rolls invalid dates over
+ * (32 Ashadh → 1 Shrawan) instead of rejecting them, (c) maps AD dates before its epoch to
+ * wrong BS dates instead of throwing, and (d) is a UMD default export, which native Node ESM
+ * sees as `{ default: NepaliDate }`.
  *
  * Conventions: AD dates are calendar dates written 'YYYY-MM-DD' and never shifted by a time
  * zone; instants (`Date`) are read in Asia/Kathmandu. BS months are 1-indexed (1 = Baishakh,
  * 4 = Shrawan, 12 = Chaitra), unlike the library's 0-indexed months.
  */
-import { dateConfigMap } from 'nepali-date-converter';
+import { BS_CALENDAR, type BsCalendarSource, type MonthLengths } from './bs-calendar-data.js';
 
 /** A Bikram Sambat calendar date. `month` is 1..12 (1 = Baishakh); `day` is 1..32. */
 export type BsDate = { year: number; month: number; day: number };
@@ -22,43 +25,32 @@ type Lang = 'en-US' | 'ne';
 
 const MS_PER_DAY = 86_400_000;
 
-/** Key order of each year's entry in `dateConfigMap` (Baishakh → Chaitra). */
-const MONTH_KEYS = [
-  'Baisakh',
-  'Jestha',
-  'Asar',
-  'Shrawan',
-  'Bhadra',
-  'Aswin',
-  'Kartik',
-  'Mangsir',
-  'Poush',
-  'Magh',
-  'Falgun',
-  'Chaitra',
-] as const;
+/** First BS year supported (2000): the first year of the table. */
+export const BS_MIN_YEAR: number = BS_CALENDAR[0].year;
+/** Last BS year supported, inclusive (2090): the last year of the table. */
+export const BS_MAX_YEAR: number = BS_CALENDAR[BS_CALENDAR.length - 1].year;
+BS_CALENDAR.forEach((y, i) => {
+  if (y.year !== BS_MIN_YEAR + i) throw new Error(`BS calendar table: ${BS_MIN_YEAR + i} missing`);
+});
 
-const TABLE_YEARS = Object.keys(dateConfigMap)
-  .map(Number)
-  .sort((a, b) => a - b);
+/** Run-time corrections of provisional years (setMonthLengthOverrides). */
+const overrides = new Map<number, { months: MonthLengths; provisional: boolean }>();
 
-/** First BS year supported (2000 with nepali-date-converter 3.4.0). */
-export const BS_MIN_YEAR: number = TABLE_YEARS[0];
-/** Last BS year supported, inclusive (2090 with nepali-date-converter 3.4.0). */
-export const BS_MAX_YEAR: number = TABLE_YEARS[TABLE_YEARS.length - 1];
+/** monthLengths[year - BS_MIN_YEAR][month - 1] = days in that BS month, corrections applied. */
+let monthLengths: readonly MonthLengths[] = [];
+/** yearOffsets[i] = days from 1 Baishakh BS_MIN_YEAR to 1 Baishakh (BS_MIN_YEAR + i). */
+let yearOffsets: number[] = [];
+let totalDays = 0;
 
-/** MONTH_LENGTHS[year - BS_MIN_YEAR][month - 1] = days in that BS month. */
-const MONTH_LENGTHS: number[][] = [];
-/** YEAR_OFFSETS[i] = days from 1 Baishakh BS_MIN_YEAR to 1 Baishakh (BS_MIN_YEAR + i). */
-const YEAR_OFFSETS: number[] = [0];
-for (let year = BS_MIN_YEAR; year <= BS_MAX_YEAR; year++) {
-  const entry = dateConfigMap[String(year)];
-  if (!entry) throw new Error(`nepali-date-converter has no data for ${year} BS`);
-  const lengths = MONTH_KEYS.map((key) => entry[key]);
-  MONTH_LENGTHS.push(lengths);
-  YEAR_OFFSETS.push(YEAR_OFFSETS[YEAR_OFFSETS.length - 1] + lengths.reduce((a, b) => a + b, 0));
+function rebuild(): void {
+  monthLengths = BS_CALENDAR.map((y) => overrides.get(y.year)?.months ?? y.months);
+  yearOffsets = [0];
+  for (const lengths of monthLengths) {
+    yearOffsets.push(yearOffsets[yearOffsets.length - 1] + lengths.reduce((a, b) => a + b, 0));
+  }
+  totalDays = yearOffsets[yearOffsets.length - 1];
 }
-const TOTAL_DAYS = YEAR_OFFSETS[YEAR_OFFSETS.length - 1];
+rebuild();
 
 /** Days since 1970-01-01 of 1943-04-14 AD, which is 1 Baishakh 2000 BS (the table's start). */
 const EPOCH_DAY = Date.UTC(1943, 3, 14) / MS_PER_DAY;
@@ -130,7 +122,7 @@ export function daysInBsMonth(year: number, month: number): number {
   if (!Number.isInteger(month) || month < 1 || month > 12) {
     throw new RangeError(`Invalid BS month ${month} (expected 1..12)`);
   }
-  return MONTH_LENGTHS[year - BS_MIN_YEAR][month - 1];
+  return monthLengths[year - BS_MIN_YEAR][month - 1];
 }
 
 /**
@@ -141,7 +133,7 @@ export function isValidBs(bs: BsDate): boolean {
   if (!bs || !isSupportedYear(bs.year)) return false;
   if (!Number.isInteger(bs.month) || bs.month < 1 || bs.month > 12) return false;
   if (!Number.isInteger(bs.day) || bs.day < 1) return false;
-  return bs.day <= MONTH_LENGTHS[bs.year - BS_MIN_YEAR][bs.month - 1];
+  return bs.day <= monthLengths[bs.year - BS_MIN_YEAR][bs.month - 1];
 }
 
 function assertValidBs(bs: BsDate): void {
@@ -204,15 +196,15 @@ function kathmanduDateOf(instant: Date): string {
 export function adToBs(ad: string | Date): BsDate {
   const adString = typeof ad === 'string' ? ad : kathmanduDateOf(ad);
   const offset = adStringToDay(adString) - EPOCH_DAY;
-  if (offset < 0 || offset >= TOTAL_DAYS) {
+  if (offset < 0 || offset >= totalDays) {
     throw new RangeError(
       `AD date ${adString} is outside the supported BS range ${BS_MIN_YEAR}–${BS_MAX_YEAR}`,
     );
   }
   let i = 0;
-  while (YEAR_OFFSETS[i + 1] <= offset) i++;
-  let rest = offset - YEAR_OFFSETS[i];
-  const lengths = MONTH_LENGTHS[i];
+  while (yearOffsets[i + 1] <= offset) i++;
+  let rest = offset - yearOffsets[i];
+  const lengths = monthLengths[i];
   let m = 0;
   while (rest >= lengths[m]) rest -= lengths[m++];
   return { year: BS_MIN_YEAR + i, month: m + 1, day: rest + 1 };
@@ -228,8 +220,8 @@ export function adToBs(ad: string | Date): BsDate {
 export function bsToAd(bs: BsDate): string {
   assertValidBs(bs);
   const i = bs.year - BS_MIN_YEAR;
-  let offset = YEAR_OFFSETS[i] + bs.day - 1;
-  for (let m = 0; m < bs.month - 1; m++) offset += MONTH_LENGTHS[i][m];
+  let offset = yearOffsets[i] + bs.day - 1;
+  for (let m = 0; m < bs.month - 1; m++) offset += monthLengths[i][m];
   return dayToAdString(EPOCH_DAY + offset);
 }
 
@@ -296,4 +288,120 @@ export function bsMonthName(month: number, lang: Lang): string {
     throw new RangeError(`Invalid BS month ${month} (expected 1..12)`);
   }
   return (lang === 'ne' ? NE_MONTHS : EN_MONTHS)[month - 1];
+}
+
+/** A year of the calendar as conversions use it: the table's entry with any correction. */
+export interface BsCalendarYearInUse {
+  year: number;
+  months: MonthLengths;
+  source: BsCalendarSource;
+  /** No authoritative published calendar (and no correction that says otherwise). */
+  provisional: boolean;
+  /** The months come from setMonthLengthOverrides, not from the table. */
+  corrected: boolean;
+}
+
+function tableYear(year: number) {
+  if (!isSupportedYear(year)) {
+    throw new RangeError(
+      `BS year ${year} is outside the supported range ${BS_MIN_YEAR}–${BS_MAX_YEAR}`,
+    );
+  }
+  return BS_CALENDAR[year - BS_MIN_YEAR];
+}
+
+/**
+ * A year's month lengths, source and status as conversions use them now.
+ * @throws RangeError if the year is outside BS_MIN_YEAR..BS_MAX_YEAR.
+ */
+export function bsCalendarYear(year: number): BsCalendarYearInUse {
+  const entry = tableYear(year);
+  const override = overrides.get(year);
+  return {
+    year,
+    months: override?.months ?? entry.months,
+    source: entry.source,
+    provisional: override?.provisional ?? entry.provisional,
+    corrected: override !== undefined,
+  };
+}
+
+/**
+ * True when a BS year has no authoritative published calendar, so its dates may still move by a
+ * day or two: a `provisional` year of the table (unless a correction marked it published), or
+ * a year after the table. Never throws (false for years before the table and non-integers).
+ */
+export function isProvisionalBsYear(year: number): boolean {
+  if (!Number.isInteger(year) || year < BS_MIN_YEAR) return false;
+  if (year > BS_MAX_YEAR) return true;
+  return overrides.get(year)?.provisional ?? BS_CALENDAR[year - BS_MIN_YEAR].provisional;
+}
+
+/** True when a BS date lies in a provisional year (see isProvisionalBsYear). Never throws. */
+export function isProvisionalBs(bs: BsDate): boolean {
+  return !!bs && isProvisionalBsYear(bs.year);
+}
+
+/**
+ * True when an AD date's BS form is provisional: it falls in a provisional BS year or after the
+ * table. A UI shows such a BS date with a mark ("may change").
+ * @param ad 'YYYY-MM-DD' or a `Date` (its calendar date in Asia/Kathmandu).
+ * @throws RangeError if the string is not a real 'YYYY-MM-DD' date or the `Date` is invalid.
+ */
+export function isProvisionalAd(ad: string | Date): boolean {
+  const offset = adStringToDay(typeof ad === 'string' ? ad : kathmanduDateOf(ad)) - EPOCH_DAY;
+  if (offset < 0) return false;
+  if (offset >= totalDays) return true;
+  let i = 0;
+  while (yearOffsets[i + 1] <= offset) i++;
+  return isProvisionalBsYear(BS_MIN_YEAR + i);
+}
+
+/**
+ * Corrects a provisional year's 12 month lengths at run time (an administrator's correction,
+ * or the official calendar published before bs-calendar-data.ts is updated). Every conversion
+ * uses it from the next call on; dates of the later years move with the year's new total.
+ * @param year A year the table marks provisional; published years are not changed here.
+ * @param lengths Baishakh … Chaitra, integers 29..32 adding up to 365 or 366; null removes the
+ *   correction.
+ * @param opts.provisional Whether the year stays provisional (default true); false when the
+ *   lengths are the published calendar's.
+ * @throws RangeError for a year that is not provisional in the table, or invalid lengths.
+ */
+export function setMonthLengthOverrides(
+  year: number,
+  lengths: readonly number[] | null,
+  opts: { provisional?: boolean } = {},
+): void {
+  if (!tableYear(year).provisional) {
+    throw new RangeError(`BS ${year} has a published calendar: its month lengths are fixed`);
+  }
+  if (lengths === null) {
+    overrides.delete(year);
+  } else {
+    const valid =
+      lengths.length === 12 && lengths.every((n) => Number.isInteger(n) && n >= 29 && n <= 32);
+    const total = valid ? lengths.reduce((a, b) => a + b, 0) : 0;
+    if (total !== 365 && total !== 366) {
+      throw new RangeError(
+        `Invalid month lengths for BS ${year}: 12 integers 29..32 adding up to 365 or 366 expected`,
+      );
+    }
+    overrides.set(year, {
+      months: Object.freeze([...lengths]) as MonthLengths,
+      provisional: opts.provisional ?? true,
+    });
+  }
+  rebuild();
+}
+
+/** The corrections in force, by year (to show or store them). */
+export function monthLengthOverrides(): BsCalendarYearInUse[] {
+  return [...overrides.keys()].sort((a, b) => a - b).map(bsCalendarYear);
+}
+
+/** Removes every correction: conversions use the table alone again. */
+export function clearMonthLengthOverrides(): void {
+  overrides.clear();
+  rebuild();
 }

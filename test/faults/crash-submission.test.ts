@@ -149,7 +149,11 @@ describe(`crash during submission (${KIND})`, () => {
     let { server } = await restart();
 
     // The demo applicant, with the profile photo and citizenship scan that applying needs.
-    const login = multipart({ username: 'applicant', password: DEMO_PASSWORD });
+    // public routes take JSON, never multipart (issue 16 §3)
+    const login = {
+      payload: JSON.stringify({ username: 'applicant', password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    };
     const logged = await httpRequest(PORT, {
       path: '/api/login',
       body: login.payload,

@@ -113,7 +113,11 @@ describe.skipIf(!HAVE_PG)('PostgreSQL restart under load', () => {
     server = new ServerProcess(APP_PORT, env, script);
     await server.go();
 
-    const login = multipart({ username: 'admin', password: DEMO_PASSWORD });
+    // public routes take JSON, never multipart (issue 16 §3)
+    const login = {
+      payload: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    };
     const logged = await httpRequest(APP_PORT, {
       path: '/api/login',
       body: login.payload,

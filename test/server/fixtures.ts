@@ -48,16 +48,13 @@ export async function newApplicant(
     password_confirmation: 'Secret123',
     gender: 'female',
   };
-  const sent = await app.inject({
-    method: 'POST',
-    url: '/api/register/otp',
-    ...multipart(details),
-  });
+  // public routes take JSON or URL-encoded bodies, never multipart (issue 16 §3)
+  const sent = await app.inject({ method: 'POST', url: '/api/register/otp', payload: details });
   expect(sent.statusCode, sent.body).toBe(200);
   const res = await app.inject({
     method: 'POST',
     url: '/api/register',
-    ...multipart({ ...details, otp: await lastOtpOf(app, phone) }),
+    payload: { ...details, otp: await lastOtpOf(app, phone) },
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();

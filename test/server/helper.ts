@@ -133,10 +133,11 @@ export async function login(
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<string> {
+  // public routes take JSON or URL-encoded bodies, never multipart (issue 16 §3)
   const res = await app.inject({
     method: 'POST',
     url: '/api/login',
-    ...multipart({ username, password }),
+    payload: { username, password },
   });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;

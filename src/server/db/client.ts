@@ -3,7 +3,6 @@
  * when a connection string is given. Both speak the same dialect and run the same
  * committed migrations (db/migrations).
  */
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { MIGRATIONS_DIR } from '../lib/paths.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -27,7 +27,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../db/migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** Drizzle options of a database handle: `logger` sees every statement (tests count them). */
 export interface DatabaseOptions {

@@ -16,6 +16,7 @@ import { toNepaliDigits } from '../../shared/format.js';
 import { translate, type Lang } from '../../shared/i18n/index.js';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../shared/permissions.js';
 import { hashPassword } from '../lib/passwords.js';
+import { SEED_DATA_DIR } from '../lib/paths.js';
 import type { Db, Tx } from './client.js';
 import {
   businessTypes,
@@ -66,10 +67,7 @@ interface Divisions {
   }[];
 }
 
-const DIVISIONS_FILE = path.resolve(
-  import.meta.dirname,
-  '../../../db/seed/nepal-administrative-divisions.json',
-);
+const DIVISIONS_FILE = path.join(SEED_DATA_DIR, 'nepal-administrative-divisions.json');
 
 export const BUSINESS_TYPES: [slug: string, en: string, ne: string][] = [
   ['retail-shop', 'Retail shop', 'खुद्रा पसल'],
@@ -163,10 +161,30 @@ export function permissionName(slug: string, lang: Lang): string {
   return `${translate(lang, `permissionGroups.${group}`)}: ${translate(lang, `permissionVerbs.${verb}`)}`;
 }
 
+/**
+ * Nepali text as the seed stores it (issue 16 §6): standard vowel signs instead of the
+ * two-sign spellings older data typed (ा + े → ो, ा + ै → ौ, अ + ा → आ, अ + ो → ओ, अ + ौ → औ,
+ * ए + े → ऐ), no zero-width (non-)joiners, NFC. A search for "कोशी" then finds Koshi.
+ */
+export function standardNepali(s: string): string {
+  return s
+    .replace(/\u093E\u0947/g, '\u094B')
+    .replace(/\u093E\u0948/g, '\u094C')
+    .replace(/\u0905\u093E/g, '\u0906')
+    .replace(/\u0905\u094B/g, '\u0913')
+    .replace(/\u0905\u094C/g, '\u0914')
+    .replace(/\u090F\u0947/g, '\u0910')
+    .replace(/[\u200C\u200D]/g, '')
+    .normalize('NFC');
+}
+
 export async function seedReference(db: Db): Promise<void> {
-  const data = JSON.parse(await readFile(DIVISIONS_FILE, 'utf8')) as Divisions;
+  const data = JSON.parse(await readFile(DIVISIONS_FILE, 'utf8'), (_key, v: unknown) =>
+    typeof v === 'string' ? standardNepali(v) : v,
+  ) as Divisions;
   await db.transaction(async (tx) => {
     await seedDivisions(tx, data);
+    await restandardiseDivisionNames(tx, data);
     await seedPalika(tx);
     await seedFiscalYears(tx);
     await seedBusinessTypes(tx);
@@ -225,6 +243,55 @@ async function seedDivisions(tx: Tx, data: Divisions) {
     await tx.execute(
       sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`),
     );
+  }
+}
+
+/** The columns of `stored` that differ from `want` only in spelling (see standardNepali). */
+function staleSpellings<K extends string>(
+  stored: Record<K, string | null>,
+  want: Record<K, string | null> | undefined,
+): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of Object.keys(stored) as K[]) {
+    const [v, w] = [stored[k], want?.[k]];
+    if (v && w && v !== w && standardNepali(v) === w) out[k] = w;
+  }
+  return out;
+}
+
+/**
+ * Databases seeded before the names were standardised keep "काेशी प्रदेश" and the like:
+ * `npm run db:seed` rewrites a Nepali name that differs from the file's only in spelling,
+ * and leaves alone a name an administrator changed.
+ */
+async function restandardiseDivisionNames(tx: Tx, data: Divisions) {
+  const p = new Map(
+    data.provinces.map((r) => [r.id, { nameNe: r.name_ne, headquarterNe: r.headquarter_ne }]),
+  );
+  const d = new Map(
+    data.districts.map((r) => [r.id, { nameNe: r.name_ne, headquarterNe: r.headquarter_ne }]),
+  );
+  const cat = new Map(data.categories.map((c) => [c.id, c.name_ne]));
+  const c = new Map(
+    data.local_levels.map((r) => [
+      r.id,
+      { nameNe: r.name_ne, categoryNe: cat.get(r.category_id)! },
+    ]),
+  );
+  const ne = { nameNe: states.nameNe, headquarterNe: states.headquarterNe };
+  for (const { id, ...names } of await tx.select({ id: states.id, ...ne }).from(states)) {
+    const set = staleSpellings(names, p.get(id));
+    if (Object.keys(set).length) await tx.update(states).set(set).where(eq(states.id, id));
+  }
+  const dne = { nameNe: districts.nameNe, headquarterNe: districts.headquarterNe };
+  for (const { id, ...names } of await tx.select({ id: districts.id, ...dne }).from(districts)) {
+    const set = staleSpellings(names, d.get(id));
+    if (Object.keys(set).length) await tx.update(districts).set(set).where(eq(districts.id, id));
+  }
+  const cne = { nameNe: cities.nameNe, categoryNe: cities.categoryNe };
+  for (const { id, ...names } of await tx.select({ id: cities.id, ...cne }).from(cities)) {
+    const set = staleSpellings(names, c.get(id));
+    if (Object.keys(set).length) await tx.update(cities).set(set).where(eq(cities.id, id));
   }
 }
 
@@ -394,8 +461,13 @@ export const DEMO_USERS = [
   },
 ];
 
-/** Demo logins (issue 2 §3), password Darta@2082; only in demo mode. */
+/**
+ * Demo logins (issue 2 §3), password Darta@2082; only in demo mode, never in production
+ * (NODE_ENV=production: config.ts refuses DEMO=true; this is the last guard).
+ */
 export async function seedDemoUsers(db: Db): Promise<void> {
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The demo logins are never created in production (NODE_ENV=production)');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     for (const u of DEMO_USERS) {

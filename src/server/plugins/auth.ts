@@ -11,6 +11,10 @@
  * names its reason on the request (`authFailure`) and the error handler writes it to the audit
  * log (issue 8 §5). A session ends after config.tokenIdleMinutes without a request and, at the
  * latest, SESSION_MAX_HOURS after sign-in (the token's expires_at).
+ *
+ * An account with a one-time password (users.password_change_required, set by
+ * `npm run create-admin`) may only see its profile, change the password and sign out until it
+ * is changed; every other API answers 403 PASSWORD_CHANGE_REQUIRED (issue 16 §1).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,6 +34,13 @@ import {
 } from '../db/schema.js';
 
 export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
+
+/** What an account with a one-time password may still call: `METHOD route`. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
+  'GET /api/profiles',
+  'POST /api/profiles/password',
+  'POST /api/logout',
+]);
 
 /** no-token: none sent; invalid: unknown, revoked or past its 12 h; idle: unused too long */
 export type AuthFailure = 'no-token' | 'invalid' | 'idle' | 'user-gone';
@@ -97,6 +108,7 @@ function toApiUser(
     lang: u.lang,
     roles: roleSlugs as Role[],
     permissions: permissionSlugs,
+    passwordChangeRequired: u.passwordChangeRequired,
   };
 }
 
@@ -172,6 +184,11 @@ export default fp(async function authPlugin(
         .where(eq(accessTokens.id, row.id));
     }
     req.user = { ...user, tokenId: row.id };
+    if (
+      row.user.passwordChangeRequired &&
+      !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${req.method} ${req.routeOptions.url}`)
+    )
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'errors.passwordChangeRequired');
     if (access && typeof access === 'object') {
       const okPerm = !access.permissions || hasAnyPermission(user.permissions, access.permissions);
       const okRole = !access.roles || access.roles.some((r) => user.roles.includes(r));

@@ -108,6 +108,16 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { db?:
     if (isRetryableConflict(err)) {
       return reply.code(409).send({ message: translate(lang, 'errors.conflict') });
     }
+    // A malformed multipart body (no boundary, cut off, a bad part header): busboy's errors
+    // carry no status, but they are the client's bad input.
+    if (
+      !err.statusCode &&
+      /^(Unexpected end of (form|multipart data)|Multipart: Boundary not found|Malformed part header)/.test(
+        err.message,
+      )
+    ) {
+      return reply.code(400).send({ message: translate(lang, 'errors.badRequest') });
+    }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       return reply.code(413).send({ message: translate(lang, 'errors.fileTooLarge') });

@@ -5,8 +5,15 @@
  * JSON: text fields as strings, repeated keys or `key[]` as arrays, files as UploadedFile.
  * An empty file input (no file chosen) is dropped; a text field over 10 KiB is a 422 on that
  * field (busboy would pass it on cut short).
+ *
+ * Public routes (access 'public': sign-in, registration, recovery) are for anonymous callers,
+ * so they take small bodies only (issue 16 §3): JSON or a URL-encoded form of at most 16 KiB,
+ * never multipart. Anything else is refused on the headers, before a byte of the body is read
+ * (415 for the type, 413 for a declared length over the limit; the route's bodyLimit stops a
+ * chunked body at 16 KiB too). URL-encoded forms are parsed for public routes only, the same
+ * way as multipart fields (repeated keys or `key[]` as arrays).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { AppError } from '../errors.js';
@@ -32,7 +39,63 @@ function flatten(part: Part): unknown {
   return part.value;
 }
 
+/** The largest body a public route accepts (bytes). */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+/** The only body types a public route accepts. */
+const PUBLIC_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
+
+const isPublic = (config: { access?: unknown } | undefined) => config?.access === 'public';
+
+/** A URL-encoded form as plain values: repeated keys or `key[]` as arrays. */
+function parseForm(body: string): Record<string, unknown> {
+  const out = new Map<string, string | string[]>();
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const isArrayKey = rawKey.endsWith('[]');
+    const key = isArrayKey ? rawKey.slice(0, -2) : rawKey;
+    const prev = out.get(key);
+    if (prev === undefined) out.set(key, isArrayKey ? [value] : value);
+    else out.set(key, [...(Array.isArray(prev) ? prev : [prev]), value]);
+  }
+  return Object.fromEntries(out);
+}
+
+/** 415 or 413 for a public route's body, judged on the headers alone. */
+async function checkPublicBody(req: FastifyRequest) {
+  const length = Number(req.headers['content-length'] ?? 0);
+  const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = req.headers['content-type'];
+  if (!hasBody && type === undefined) return;
+  if (!PUBLIC_TYPES.has((type ?? '').split(';')[0].trim().toLowerCase()))
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMediaType');
+  if (length > PUBLIC_BODY_LIMIT) throw new AppError(413, 'BODY_TOO_LARGE', 'errors.bodyTooLarge');
+}
+
+/** Small JSON or URL-encoded bodies only on public routes, judged on the headers. */
+function publicBodies(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!isPublic(route.config)) return;
+    route.bodyLimit = Math.min(route.bodyLimit ?? Infinity, PUBLIC_BODY_LIMIT);
+    // a route hook, after the route's rate limit (registered before this plugin): a refused
+    // body still counts against the caller's address
+    const own = route.onRequest;
+    route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), checkPublicBody];
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (req, body, done) => {
+      // signed-in routes take JSON or multipart, as before
+      if (!isPublic(req.routeOptions.config)) {
+        done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMediaType'));
+        return;
+      }
+      done(null, parseForm(String(body)));
+    },
+  );
+}
+
 export default fp(async function multipartPlugin(app: FastifyInstance) {
+  publicBodies(app);
   await app.register(multipart, {
     attachFieldsToBody: true,
     throwFileSizeLimit: true,

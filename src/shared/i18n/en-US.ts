@@ -41,7 +41,12 @@ const enUS = {
     server: 'Internal Server Error.',
     conflict: 'This action is not allowed in the current state.',
     invalidCredentials: 'The username or password is incorrect.',
-    locked: 'Too many failed attempts. Try again in {{minutes}} minutes.',
+    passwordChangeRequired:
+      'You signed in with a one-time password. Change it on your profile page (Change password) before you continue.',
+    locked:
+      'Too many failed attempts. Try again in {{minutes}} min, or reset your password with “Forgot password?”.',
+    unsupportedMediaType: 'This kind of request is not accepted here.',
+    bodyTooLarge: 'The request is too large.',
     fileTooLarge: 'The file is larger than 5 MB.',
     storageFull:
       'The office cannot store files right now. Nothing was saved; please try again later or tell the ward office.',
@@ -88,6 +93,8 @@ const enUS = {
     otpInvalid: 'The code is not correct.',
     otpExpired: 'The code has expired. Ask for a new one.',
     otpUsedUp: 'Too many wrong codes. Ask for a new one.',
+    otpResetInvalid:
+      'The code is not correct or no longer valid. Check the username or mobile number, or ask for a new code.',
     otpCooldown: 'Wait {{seconds}} seconds before asking for another code.',
     otpCap: 'Too many codes were sent to this number. Try again in {{minutes}} minutes.',
     wrongPassword: 'The current password is not correct.',
@@ -629,6 +636,8 @@ const enUS = {
   sms: {
     register: 'Darta: your registration code is {{code}}. It is valid for {{minutes}} minutes.',
     reset: 'Darta: your password reset code is {{code}}. It is valid for {{minutes}} minutes.',
+    registerTaken:
+      'Darta: this number already has an account, so no new one was made. Forgot your password? Reset it at {{link}}',
   },
   notify: {
     subject: 'Darta: {{business}} ({{submissionNo}})',
@@ -685,7 +694,8 @@ const enUS = {
     continue: 'Continue',
     stepDetails: 'Step 1 of 2: your details',
     stepCode: 'Step 2 of 2: verify your mobile number',
-    sentTo: 'We sent a 6-digit code to {{phone}}.',
+    sentTo:
+      'We sent an SMS to {{phone}} with a 6-digit code. If this number already has an account, the SMS says so instead.',
     validFor: 'The code is valid for {{minutes}} minutes.',
     label: 'Verification code',
     digit: 'Digit {{n}} of 6',
@@ -720,9 +730,8 @@ const enUS = {
     currentPassword: 'Current password',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
-    signOutOthers: 'Sign out my other sessions',
     signOutOthersHelp:
-      'Other phones and computers signed in to this account will have to sign in again.',
+      'Changing the password signs out your other phones and computers; this one stays signed in.',
     change: 'Change password',
     changed: 'Your password has been changed.',
     revoked: 'Other sessions signed out: {{n}}.',
@@ -890,6 +899,7 @@ const enUS = {
     refundDue: 'Refund due',
     refunded: 'Refunded',
     balances: 'Received = credited + refund due + refunded, for every day and channel.',
+    amounts: 'Amounts',
     title: 'Daily reconciliation',
     back: 'Payments list',
     empty: 'No completed payments in this period.',

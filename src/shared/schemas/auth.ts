@@ -85,7 +85,10 @@ export const profileUpdateSchema = z.object({
   lang: z.enum(['en-US', 'ne'], { error: MSG.choice }),
 });
 
-/** SPEC §2 "change password": the current one, the new one twice, and sign out elsewhere. */
+/**
+ * SPEC §2 "change password": the current one and the new one twice. Every other session ends
+ * unless `signOutOthers` is false (issue 16 §3: signing out elsewhere is the default).
+ */
 export const changePasswordSchema = z
   .object({
     current_password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
@@ -94,7 +97,7 @@ export const changePasswordSchema = z
     signOutOthers: z
       .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
       .optional()
-      .transform((v) => v === true || v === '1' || v === 'true'),
+      .transform((v) => v !== false && v !== '0' && v !== 'false'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -116,5 +119,10 @@ export const userSchema = z.object({
   lang: z.string(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /**
+   * The account signed in with a one-time password (`npm run create-admin`): until it is
+   * changed (POST /api/profiles/password) every other API answers 403.
+   */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

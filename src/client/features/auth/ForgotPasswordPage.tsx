@@ -2,7 +2,7 @@
  * Password recovery, step 1 (SPEC §2 `/forget/password` and `/forget-password`; issue 5 §2):
  * a username or mobile number. The server answers the same whether or not the account exists,
  * so the page says the same neutral thing either way and goes on to /reset/password with the
- * login.
+ * login. Sent as JSON (public routes take no multipart, issue 16 §3).
  */
 import { Button, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -47,7 +47,7 @@ export default function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.post('/password/forgot', { login: values.login.trim() });
+      await api.postJson('/password/forgot', { login: values.login.trim() });
       const state: ResetState = { login: values.login.trim(), sentAt: Date.now() };
       await navigate('/reset/password', { state });
     } catch (e) {

@@ -37,7 +37,9 @@ describe('LoginPage', () => {
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(user);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/login');
-    expect((init.body as FormData).get('username')).toBe('admin');
+    // JSON: public routes take no multipart (issue 16 §3)
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'Darta@2082' });
   });
 
   it('shows server field errors on the fields', async () => {

@@ -1,7 +1,7 @@
 /**
  * Login (SPEC §2 `/` and `/user/login`): username or phone + password. Success stores token and
  * user and goes to /dashboard (SPEC §4); failure shows the server's errors on the fields or
- * above the form (SPEC §8).
+ * above the form (SPEC §8). The form goes as JSON: public routes take no multipart (issue 16 §3).
  *
  * This is the first screen, so it stays in the main bundle and avoids zod and react-hook-form
  * (DESIGN.md §8 first-load budget): the only client rule is "required" (the shared loginSchema's
@@ -51,14 +51,17 @@ export function LoginPage() {
     if (next.username || next.password) return;
     setSubmitting(true);
     try {
-      const res = await api.post<Envelope<{ token: string; user: User }>>('/login', {
+      const res = await api.postJson<Envelope<{ token: string; user: User }>>('/login', {
         username,
         password: values.password,
       });
       saveSession(res.data.token, res.data.user);
       // A previous user's cached data must not leak into this session.
       qc.clear();
-      await navigate('/dashboard', { replace: true });
+      // A one-time password (npm run create-admin) must be changed first: the server refuses
+      // everything else until then (issue 16 §1).
+      const next = res.data.user.passwordChangeRequired ? '/profile#password-title' : '/dashboard';
+      await navigate(next, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) return;
       const fieldErrors: Partial<Record<Field, string>> = {

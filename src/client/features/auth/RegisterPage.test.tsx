@@ -1,7 +1,8 @@
 /**
  * Registration in two steps (issue 5 §1): the details send a code, the code step shows the
  * phone, a wrong code is shown on the code, resend waits for its countdown, and a right code
- * (Devanagari digits too) signs the new user in.
+ * (Devanagari digits too) signs the new user in. Issue 16 §3: both steps send JSON, and a
+ * username found taken at step 2 goes back to the details and keeps the code.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,7 +59,7 @@ describe('RegisterPage', () => {
       'POST /api/register/otp': () =>
         jsonResponse(422, {
           message: 'The given data was invalid.',
-          errors: { phone: ['errors.phoneTaken'] },
+          errors: { phone: ['validation.mobile'] },
         }),
     });
     renderWithApp(<RegisterPage />);
@@ -66,7 +67,7 @@ describe('RegisterPage', () => {
     await waitFor(() =>
       expect(screen.getByLabelText(/Mobile number/)).toHaveAttribute('aria-invalid', 'true'),
     );
-    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/We sent an SMS/)).not.toBeInTheDocument();
   });
 
   it('sends a code, shows the code step, refuses a wrong code, then registers', async () => {
@@ -85,11 +86,21 @@ describe('RegisterPage', () => {
     renderWithApp(<RegisterPage />);
     await fillDetails();
 
-    expect(await screen.findByText('We sent a 6-digit code to 9812345678.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'We sent an SMS to 9812345678 with a 6-digit code. If this number already has an account, the SMS says so instead.',
+      ),
+    ).toBeInTheDocument();
     const sent = api.calls('POST', '/api/register/otp');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body?.get('phone')).toBe('9812345678');
-    expect(sent[0].body?.get('otp')).toBeNull();
+    expect(sent[0].json).toEqual({
+      name: 'Sita Tamang',
+      username: 'sita',
+      phone: '9812345678',
+      password: 'Darta@2082',
+      password_confirmation: 'Darta@2082',
+      gender: 'female',
+    });
     // Six labelled cells, a one-time-code keyboard and autofill.
     expect(digit(1)).toHaveAttribute('autocomplete', 'one-time-code');
     expect(digit(1)).toHaveAttribute('inputmode', 'numeric');
@@ -111,9 +122,11 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     const created = api.calls('POST', '/api/register');
     expect(created).toHaveLength(2);
-    expect(created[1].body?.get('otp')).toBe('123456');
-    expect(created[1].body?.get('username')).toBe('sita');
-    expect(created[1].body?.get('password')).toBe('Darta@2082');
+    expect(created[1].json).toMatchObject({
+      otp: '123456',
+      username: 'sita',
+      password: 'Darta@2082',
+    });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
   });
 
@@ -124,7 +137,7 @@ describe('RegisterPage', () => {
     });
     renderWithApp(<RegisterPage />);
     await fillDetails();
-    await screen.findByText(/We sent a 6-digit code/);
+    await screen.findByText(/We sent an SMS/);
     await userEvent.click(digit(1));
     await userEvent.paste('123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and create account' }));
@@ -153,6 +166,44 @@ describe('RegisterPage', () => {
     expect(api.calls('POST', '/api/register/otp')).toHaveLength(2);
   });
 
+  it('a username taken at step 2 goes back to the details; a new username reuses the code', async () => {
+    let attempt = 0;
+    const api = mockApi({
+      'POST /api/register/otp': () =>
+        jsonResponse(200, { message: 'Success', data: { resendIn: 60, expiresIn: 300 } }),
+      'POST /api/register': () =>
+        ++attempt === 1
+          ? jsonResponse(422, {
+              message: 'The given data was invalid.',
+              errors: { username: ['errors.usernameTaken'] },
+            })
+          : jsonResponse(201, { data: { token: 'tok', user } }),
+    });
+    renderWithApp(<RegisterPage />);
+    await fillDetails();
+    await screen.findByText(/We sent an SMS/);
+    await userEvent.click(digit(1));
+    await userEvent.paste('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    expect(await screen.findByText('This username is already taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(screen.getByLabelText(/^Username/));
+    await userEvent.type(screen.getByLabelText(/^Username/), 'sita2');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // the same phone: no new SMS, the code step again
+    await screen.findByText(/We sent an SMS/);
+    expect(api.calls('POST', '/api/register/otp')).toHaveLength(1);
+    await userEvent.click(digit(1));
+    await userEvent.paste('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/register')[1].json).toMatchObject({
+      username: 'sita2',
+      otp: '123456',
+    });
+  });
+
   it('goes back to the details with "Change details", keeping what was typed', async () => {
     mockApi({
       'POST /api/register/otp': () =>
@@ -160,7 +211,7 @@ describe('RegisterPage', () => {
     });
     renderWithApp(<RegisterPage />);
     await fillDetails();
-    await screen.findByText(/We sent a 6-digit code/);
+    await screen.findByText(/We sent an SMS/);
     await userEvent.click(screen.getByRole('button', { name: 'Change details' }));
     expect(screen.getByLabelText(/Mobile number/)).toHaveValue('9812345678');
   });
@@ -180,7 +231,9 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'महिला' }));
     await userEvent.click(screen.getByRole('button', { name: 'अगाडि बढ्नुहोस्' }));
     expect(
-      await screen.findByText('हामीले ९८१२३४५६७८ मा ६ अंकको कोड पठाएका छौं।'),
+      await screen.findByText(
+        'हामीले ९८१२३४५६७८ मा ६ अंकको कोडसहित एसएमएस पठाएका छौं। यो नम्बरमा पहिले नै खाता भए एसएमएसमा त्यही लेखिएको हुन्छ।',
+      ),
     ).toBeInTheDocument();
   });
 });

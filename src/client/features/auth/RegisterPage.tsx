@@ -5,6 +5,12 @@
  * Step 2: the code (resend after a countdown, or go back and change the details), then
  * POST /api/register creates the account; success stores token and user and goes to
  * /dashboard, like login.
+ *
+ * Neither step tells whether the phone or username already has an account before the phone is
+ * proven (issue 16 §3): a phone with an account gets an SMS saying so instead of a code, and a
+ * taken username is refused only at step 2. Then the details come back with the error, and the
+ * code already sent to the same phone is still good for the next try (no new SMS). Both steps
+ * send JSON (public routes take no multipart).
  */
 import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -46,6 +52,14 @@ interface Sent {
   expiresIn: number;
 }
 
+/** The last code sent: its resend countdown, lifetime and phone. */
+interface SentState {
+  until: number;
+  expiresIn: number;
+  expiresAt: number;
+  phone: string;
+}
+
 /** Step 2: the code sent to `phone`. */
 function CodeStep({
   details,
@@ -82,7 +96,7 @@ function CodeStep({
     setCodeError(null);
     setSubmitting(true);
     try {
-      const res = await api.post<Envelope<{ token: string; user: User }>>('/register', {
+      const res = await api.postJson<Envelope<{ token: string; user: User }>>('/register', {
         ...details,
         email: details.email || undefined,
         otp: normalizeCode(code),
@@ -106,7 +120,7 @@ function CodeStep({
     setFormError(null);
     setResending(true);
     try {
-      const res = await api.post<Envelope<Sent>>('/register/otp', {
+      const res = await api.postJson<Envelope<Sent>>('/register/otp', {
         ...details,
         email: details.email || undefined,
       });
@@ -158,7 +172,7 @@ function CodeStep({
 export default function RegisterPage() {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ until: number; expiresIn: number } | null>(null);
+  const [sent, setSent] = useState<SentState | null>(null);
   const [details, setDetails] = useState<RegisterDetailsInput | null>(null);
   const {
     register,
@@ -179,8 +193,13 @@ export default function RegisterPage() {
     },
   });
 
-  const markSent = (s: Sent) =>
-    setSent({ until: Date.now() + s.resendIn * 1000, expiresIn: s.expiresIn });
+  const markSent = (s: Sent, phone: string) =>
+    setSent({
+      until: Date.now() + s.resendIn * 1000,
+      expiresIn: s.expiresIn,
+      expiresAt: Date.now() + s.expiresIn * 1000,
+      phone,
+    });
 
   const showDetailErrors = (e: unknown) => {
     if (!applyServerErrors(e, setError, FIELDS) && e instanceof ApiError) {
@@ -190,17 +209,18 @@ export default function RegisterPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    // Same details as last time and the code still waiting: no new SMS needed.
-    if (sent && details && JSON.stringify(details) === JSON.stringify(values)) {
+    // The same phone and its code still good (e.g. only the username changed after "taken"):
+    // no new SMS needed; step 2 sends every detail again with the code.
+    if (sent && sent.phone === values.phone && Date.now() < sent.expiresAt) {
       setDetails(values);
       return;
     }
     try {
-      const res = await api.post<Envelope<Sent>>('/register/otp', {
+      const res = await api.postJson<Envelope<Sent>>('/register/otp', {
         ...values,
         email: values.email || undefined,
       });
-      markSent(res.data);
+      markSent(res.data, values.phone);
       setDetails(values);
     } catch (e) {
       showDetailErrors(e);
@@ -216,7 +236,7 @@ export default function RegisterPage() {
         <CodeStep
           details={details}
           sent={sent}
-          onResent={markSent}
+          onResent={(s) => markSent(s, details.phone)}
           onBack={() => setDetails(null)}
           onDetailErrors={(e) => {
             setDetails(null);

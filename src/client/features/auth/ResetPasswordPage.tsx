@@ -2,7 +2,8 @@
  * Password recovery, step 2 (SPEC §2 `/reset/password`; issue 5 §2): the login (carried from
  * the request page), the 6-digit code from the SMS and the new password twice, validated with
  * the shared resetPasswordSchema. Success signs out every session on the server and goes to
- * /user/login with a notice.
+ * /user/login with a notice. Sent as JSON (public routes take no multipart, issue 16 §3); a
+ * refused code has one answer whatever the reason, so it says nothing about the account.
  */
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -57,7 +58,7 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.post('/password/reset', {
+      await api.postJson('/password/reset', {
         ...values,
         login: values.login.trim(),
         otp: normalizeCode(values.otp),
@@ -80,7 +81,7 @@ export default function ResetPasswordPage() {
     }
     setResending(true);
     try {
-      await api.post('/password/forgot', { login });
+      await api.postJson('/password/forgot', { login });
       setResendUntil(Date.now() + RESEND_SECONDS * 1000);
       notifications.show({ color: 'green', message: t('forgot.sent') });
     } catch {

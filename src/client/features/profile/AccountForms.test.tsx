@@ -1,6 +1,7 @@
 /**
  * Profile account forms (issue 5 §3): change password shows client and server errors and
- * sends signOutOthers; editing details refreshes the stored user and switches the language.
+ * signs out the other sessions (issue 16 §3: the server's default, no box to tick); editing
+ * details refreshes the stored user and switches the language.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,23 +56,28 @@ describe('change password', () => {
     await userEvent.type(within(card).getByLabelText(/^New password/), 'NewPass@2083');
     await userEvent.clear(within(card).getByLabelText(/Confirm new password/));
     await userEvent.type(within(card).getByLabelText(/Confirm new password/), 'NewPass@2083');
-    await userEvent.click(within(card).getByLabelText('Sign out my other sessions'));
     await userEvent.click(within(card).getByRole('button', { name: 'Change password' }));
     expect(
       await within(card).findByText('The current password is not correct.'),
     ).toBeInTheDocument();
     const body = api.calls('POST', '/api/profiles/password')[0].body!;
     expect(body.get('current_password')).toBe('Wrong@123');
-    expect(body.get('signOutOthers')).toBe('1');
   });
 
-  it('says how many other sessions were signed out', async () => {
+  it('signs out the other sessions by default and says how many', async () => {
     const api = mockApi({
       'POST /api/profiles/password': () =>
         jsonResponse(200, { message: 'Updated Successfully', data: { revoked: 2 } }),
     });
     renderWithApp(<ProfilePage />, { profile: me });
     const card = section('Change password');
+    // nothing to tick: the form says what happens
+    expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'Changing the password signs out your other phones and computers; this one stays signed in.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.type(within(card).getByLabelText(/Current password/), 'Darta@2082');
     await userEvent.type(within(card).getByLabelText(/^New password/), 'NewPass@2083');
     await userEvent.type(within(card).getByLabelText(/Confirm new password/), 'NewPass@2083');
@@ -79,7 +85,13 @@ describe('change password', () => {
     expect(await within(card).findByRole('status')).toHaveTextContent(
       'Your password has been changed. Other sessions signed out: 2.',
     );
-    expect(api.calls('POST', '/api/profiles/password')[0].body?.get('signOutOthers')).toBe('0');
+    // no signOutOthers sent: the server's default (every other session ends) applies
+    const sent = api.calls('POST', '/api/profiles/password')[0].body!;
+    expect([...sent.keys()].sort()).toEqual([
+      'current_password',
+      'password',
+      'password_confirmation',
+    ]);
     expect(within(card).getByLabelText(/Current password/)).toHaveValue('');
   });
 });

@@ -1,14 +1,13 @@
 /**
  * The profile's account forms (issue 5 §3): edit own details (POST /api/profiles, the shared
  * profileUpdateSchema) and change password (SPEC §2 "change password"; POST
- * /api/profiles/password, the shared changePasswordSchema) with the choice to sign out the
- * other sessions.
+ * /api/profiles/password, the shared changePasswordSchema), which signs out every other session
+ * (issue 16 §3: the server's default; this session stays signed in).
  */
 import {
   Alert,
   Button,
   Card,
-  Checkbox,
   Group,
   PasswordInput,
   Radio,
@@ -186,12 +185,7 @@ export function ChangePasswordCard() {
     formState: { errors, isSubmitting },
   } = useForm<PasswordInput_>({
     resolver: zodResolver(changePasswordSchema, undefined, { raw: true }),
-    defaultValues: {
-      current_password: '',
-      password: '',
-      password_confirmation: '',
-      signOutOthers: false,
-    },
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -202,7 +196,6 @@ export function ChangePasswordCard() {
         current_password: values.current_password,
         password: values.password,
         password_confirmation: values.password_confirmation,
-        signOutOthers: values.signOutOthers === true ? '1' : '0',
       });
       reset();
       setDone(res.data.revoked);
@@ -251,12 +244,9 @@ export function ChangePasswordCard() {
         <Text size="xs" c="dimmed" mt={4}>
           {t('validation.password')}
         </Text>
-        <Checkbox
-          mt="md"
-          label={t('profileEdit.signOutOthers')}
-          description={t('profileEdit.signOutOthersHelp')}
-          {...register('signOutOthers')}
-        />
+        <Text size="sm" c="dimmed" mt="md">
+          {t('profileEdit.signOutOthersHelp')}
+        </Text>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={isSubmitting}>
             {t('profileEdit.change')}

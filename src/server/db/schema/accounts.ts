@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   pgTable,
@@ -72,8 +73,20 @@ export const users = pgTable(
     citizenshipFileId: integer('citizenship_file_id').references(() => files.id),
     lang: text('lang').notNull().default('en-US'),
     phoneVerifiedAt: ts('phone_verified_at'),
+    /**
+     * Sign-in attempts of this account from every address since its count last restarted, and
+     * the account-wide lock (docs/security.md "Sign-in lockout"; auth/lockout.ts).
+     */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** The last counted attempt: the count restarts after 24 hours without one. */
+    failedLoginAt: ts('failed_login_at'),
+    /**
+     * Set for an account made with a one-time password (`npm run create-admin`): until the
+     * password is changed, every API but the profile, the password change and sign-out answers
+     * 403 (plugins/auth.ts), and sign-in says so (`user.passwordChangeRequired`).
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_username_uq')
@@ -94,6 +107,26 @@ export const userRoles = pgTable(
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/**
+ * Sign-in attempts per account and client address (docs/security.md "Sign-in lockout";
+ * auth/lockout.ts). `subject` is `u:<user id>` for an account, or `n:<login>` for a login that
+ * matches no account, which is counted exactly like one so that the answers reveal nothing; `ip`
+ * is the client address, or `*` for the across-addresses count of such a login (an account keeps
+ * that count on its `users` row). `last_success_at` marks an address the account signed in from.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: ts('last_failure_at'),
+    lockedUntil: ts('locked_until'),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.ip] })],
 );
 
 /** Opaque bearer tokens (DESIGN.md §6): only the SHA-256 of the token is stored. */

@@ -2,9 +2,12 @@
  * Account routes of issue 5 (docs/api.md): the registration code, password recovery by SMS
  * code, and the own profile (details and password). Codes come from OtpService.
  *
- * Password recovery never tells whether an account exists: `forgot` answers the same for a
- * known and an unknown login, and does not report a phone's send limit either (it simply
- * sends nothing); `reset` refuses an unknown login exactly like a wrong code.
+ * None of them tells whether an account exists (issue 16 §3, docs/security.md): the
+ * registration code answers the same for a phone that has an account (which gets an SMS saying
+ * so, with the recovery link, instead of a code) and never looks at the username (POST
+ * /register decides that, after the code); `forgot` answers the same for a known and an unknown
+ * login, and does not report a phone's send limit either (it simply sends nothing); `reset`
+ * refuses an unknown login, and a wrong, expired or used-up code, with one and the same answer.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +30,7 @@ import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { OtpService } from '../otp/index.js';
+import { clearLockout } from './lockout.js';
 
 /** Code requests per IP per minute, besides the per-phone limits (RATE_LIMIT_OTP for tests). */
 const OTP_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_OTP ?? 30);
@@ -53,33 +57,43 @@ export async function findByLogin(db: Db, raw: string) {
   return u ?? null;
 }
 
-/** 422 naming username/phone when another account already has them. */
-export async function assertFreeAccount(db: Db, username: string, phone: string) {
-  const clash = await db
-    .select({ username: users.username, phone: users.phone })
+/** The live account holding `phone`, if any. */
+async function phoneHolder(db: Db, phone: string) {
+  const [u] = await db
+    .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${username})`, eq(users.phone, phone)));
-  const errors: Record<string, string[]> = {};
-  if (clash.some((c) => c.username.toLowerCase() === username.toLowerCase()))
-    errors.username = ['errors.usernameTaken'];
-  if (clash.some((c) => c.phone === phone)) errors.phone = ['errors.phoneTaken'];
-  if (Object.keys(errors).length) throw AppError.validation(errors);
+    .where(and(eq(users.phone, phone), isNull(users.deletedOn)));
+  return u ?? null;
 }
+
+/** The one answer to every reset refused for its login or code: it tells nothing more. */
+const resetRefused = () =>
+  AppError.validation({ otp: ['errors.otpResetInvalid'] }, 'errors.otpResetInvalid');
 
 export default async function accountRoutes(
   app: FastifyInstance,
-  opts: { db: Db; otp: OtpService },
+  opts: {
+    db: Db;
+    otp: OtpService;
+    /** the app's address (config.publicUrl), for the recovery link of the "already registered" SMS */
+    publicUrl?: string;
+  },
 ) {
   const { db, otp } = opts;
-  registerOtpRoute(app, db, otp);
+  registerOtpRoute(app, db, otp, opts.publicUrl);
   forgotPasswordRoute(app, db, otp);
   resetPasswordRoute(app, db, otp);
   profileUpdateRoute(app, db);
   changePasswordRoute(app, db);
 }
 
-/** POST /register/otp: registration step 1, the form checked and a code sent to the phone. */
-function registerOtpRoute(app: FastifyInstance, db: Db, otp: OtpService) {
+/**
+ * POST /register/otp: registration step 1, the form checked and a code sent to the phone. A
+ * phone that already has an account gets an SMS saying so, with the recovery link, instead of
+ * the code; the answer, the limits and any later check of a code are the same either way. The
+ * username is not looked at here: POST /register decides it once the phone is proven.
+ */
+function registerOtpRoute(app: FastifyInstance, db: Db, otp: OtpService, publicUrl?: string) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/register/otp',
     {
@@ -87,18 +101,22 @@ function registerOtpRoute(app: FastifyInstance, db: Db, otp: OtpService) {
       schema: {
         tags: ['auth'],
         summary:
-          'Registration step 1: check the form and send a 6-digit code to the phone (5 minutes; resend after 60 s; 3 per 15 minutes)',
+          'Registration step 1: check the form and send a 6-digit code to the phone (5 minutes; resend after 60 s; 3 per 15 minutes). A phone that has an account gets an SMS saying so instead, with the same answer',
         body: registerDetailsSchema,
         response: { 200: sentSchema },
       },
     },
     async (req) => {
-      await assertFreeAccount(db, req.body.username, req.body.phone);
+      const holder = await phoneHolder(db, req.body.phone);
+      const link = `${publicUrl ?? ''}/forget-password`;
       const sent = await otp.send({
         phone: req.body.phone,
         purpose: 'register',
         lang: requestLang(req),
         ip: req.ip,
+        ...(holder
+          ? { userId: holder.id, notice: { key: 'sms.registerTaken', vars: { link } } }
+          : {}),
       });
       return {
         message: 'Success',
@@ -168,15 +186,25 @@ function resetPasswordRoute(app: FastifyInstance, db: Db, otp: OtpService) {
     async (req) => {
       const b = req.body;
       const u = await findByLogin(db, b.login);
-      if (!u || u.status !== 1)
-        throw AppError.validation({ otp: ['errors.otpInvalid'] }, 'errors.otpInvalid');
-      await otp.check({ phone: u.phone, purpose: 'reset', code: b.otp, ip: req.ip });
+      if (!u || u.status !== 1) throw resetRefused();
+      let codeId: number;
+      try {
+        codeId = await otp.verify({ phone: u.phone, purpose: 'reset', code: b.otp, ip: req.ip });
+      } catch (e) {
+        // wrong, expired, used up: the same answer as for an unknown login (the audit log
+        // keeps the reason)
+        if (e instanceof AppError && e.statusCode === 422) throw resetRefused();
+        throw e;
+      }
       const passwordHash = await hashPassword(b.password);
       await db.transaction(async (tx) => {
+        await otp.consume(tx, codeId, { ip: req.ip });
         await tx
           .update(users)
-          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+          .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
           .where(eq(users.id, u.id));
+        // the phone is proven: every lock ends and this address is the owner's (lockout.ts)
+        await clearLockout(tx, u.id, req.ip);
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })
@@ -226,7 +254,10 @@ function profileUpdateRoute(app: FastifyInstance, db: Db) {
   );
 }
 
-/** POST /profiles/password: change the own password, optionally signing out other sessions. */
+/**
+ * POST /profiles/password: change the own password. Every other session ends unless
+ * `signOutOthers` is false (issue 16 §3); the current one stays signed in.
+ */
 function changePasswordRoute(app: FastifyInstance, db: Db) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/profiles/password',
@@ -234,7 +265,7 @@ function changePasswordRoute(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['auth'],
         summary:
-          'Change password (SPEC §2): the current password is required; signOutOthers revokes every other session',
+          'Change password (SPEC §2): the current password is required; every other session is revoked unless signOutOthers is false',
         body: changePasswordSchema,
         response: {
           200: z.object({ message: z.string(), data: z.object({ revoked: z.number() }) }),
@@ -258,7 +289,7 @@ function changePasswordRoute(app: FastifyInstance, db: Db) {
       const revoked = await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
+          .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
           .where(eq(users.id, u.id));
         const gone = req.body.signOutOthers
           ? await tx

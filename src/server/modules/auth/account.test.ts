@@ -2,6 +2,8 @@
  * Issue 5 through app.inject(): the registration code, password recovery that reveals
  * nothing, own profile and password, and notifications of status changes (in-app, SMS,
  * email rows in the outbox, in the applicant's language) plus the staff outbox view.
+ * Issue 16 §3: registration and recovery answer the same whether or not an account exists;
+ * a password change ends the other sessions by default.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
@@ -20,7 +22,14 @@ import {
   staffTokens,
   submit,
 } from '../../../../test/server/fixtures.js';
-import { applications, notifications, otpTokens, outbox } from '../../db/schema.js';
+import {
+  applications,
+  loginThrottles,
+  notifications,
+  otpTokens,
+  outbox,
+  users,
+} from '../../db/schema.js';
 
 let t: TestContext;
 let staff: { ward1: string; admin: string };
@@ -50,6 +59,31 @@ const post = (
   });
 };
 
+/** A public route (sign-in, registration, recovery) takes JSON, never multipart. */
+const postPublic = (url: string, body: Record<string, string>, lang?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
+
+const answer = (r: { statusCode: number; json(): unknown }) => ({
+  status: r.statusCode,
+  body: r.json(),
+});
+
+/** The latest SMS to `phone`. */
+async function lastSmsTo(phone: string) {
+  const [m] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, phone), eq(outbox.kind, 'otp')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return m;
+}
+
 /** The code in the latest SMS to `phone` (what the log driver would print). */
 async function codeSentTo(phone: string): Promise<string> {
   const [m] = await t.database.db
@@ -77,26 +111,65 @@ const form = () => {
 describe('registration code', () => {
   it('checks the whole form first, sends a code, and limits resending', async () => {
     const f = form();
-    const bad = await post('/api/register/otp', { ...f, phone: '9612345678' });
+    const bad = await postPublic('/api/register/otp', { ...f, phone: '9612345678' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.phone).toBeTruthy();
-    const existing = await newApplicant(t.app, 'Has Phone');
-    const taken = await post('/api/register/otp', { ...f, phone: existing.phone });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual({ phone: ['This phone number is already registered.'] });
-    // only the code of its own registration went to that phone
-    const sentToTaken = await t.database.db
-      .select()
-      .from(otpTokens)
-      .where(eq(otpTokens.phone, existing.phone));
-    expect(sentToTaken.map((o) => o.usedAt !== null)).toEqual([true]);
-    const ok = await post('/api/register/otp', f);
+    const ok = await postPublic('/api/register/otp', f);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toEqual({ resendIn: 60, expiresIn: 300 });
     expect(await codeSentTo(f.phone)).toMatch(/^\d{6}$/);
-    const again = await post('/api/register/otp', f, undefined, 'ne');
+    const again = await postPublic('/api/register/otp', f, 'ne');
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toMatch(/सेकेन्ड/);
+  });
+
+  it('answers a phone that has an account exactly like a free one, and texts it a notice with the recovery link instead of a code', async () => {
+    const existing = await newApplicant(t.app, 'Has Phone', { withDocuments: false });
+    // the registration code of `existing` was a while ago (its resend cooldown is over)
+    await t.database.db
+      .update(otpTokens)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(otpTokens.phone, existing.phone));
+    const free = form();
+    // the taken phone also with the taken username: neither is told
+    const takenForm = { ...form(), phone: existing.phone, username: existing.username };
+    const onTaken = await postPublic('/api/register/otp', takenForm);
+    const onFree = await postPublic('/api/register/otp', free);
+    expect(answer(onTaken)).toEqual(answer(onFree));
+    expect(onTaken.statusCode).toBe(200);
+    const notice = await lastSmsTo(existing.phone);
+    expect(notice.body).toBe(
+      'Darta: this number already has an account, so no new one was made. Forgot your password? Reset it at http://localhost:3000/forget-password',
+    );
+    expect(notice.body).not.toMatch(/\b\d{6}\b/);
+    // a resend at once meets the same cooldown either way
+    expect(answer(await postPublic('/api/register/otp', takenForm))).toEqual(
+      answer(await postPublic('/api/register/otp', free)),
+    );
+    // and any code tried on the taken phone is refused like a wrong code on the free one
+    const tryCode = (f: Record<string, string>) =>
+      postPublic('/api/register', { ...f, otp: '000001' });
+    for (let i = 0; i < 6; i++)
+      expect(answer(await tryCode(takenForm))).toEqual(answer(await tryCode(free)));
+    expect(
+      await t.database.db.select().from(users).where(eq(users.phone, existing.phone)),
+    ).toHaveLength(1);
+  });
+
+  it('tells a taken username only at the last step, after the code, and keeps the code for another try', async () => {
+    const existing = await newApplicant(t.app, 'Has Name', { withDocuments: false });
+    const f = { ...form(), username: existing.username.toUpperCase() };
+    expect((await postPublic('/api/register/otp', f)).statusCode).toBe(200);
+    const code = await codeSentTo(f.phone);
+    const taken = await postPublic('/api/register', { ...f, otp: code });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ username: ['This username is already taken.'] });
+    const ok = await postPublic('/api/register', {
+      ...f,
+      username: `${existing.username}_2`,
+      otp: code,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
 
@@ -108,14 +181,13 @@ describe('password recovery', () => {
       .update(otpTokens)
       .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
       .where(eq(otpTokens.phone, a.phone));
-    const unknown = await post('/api/password/forgot', { login: 'nobody_here_42' });
-    const known = await post('/api/password/forgot', { login: a.username });
-    expect(unknown.statusCode).toBe(200);
+    const unknown = await postPublic('/api/password/forgot', { login: 'nobody_here_42' });
+    const known = await postPublic('/api/password/forgot', { login: a.username });
+    expect(answer(unknown)).toEqual(answer(known));
     expect(known.statusCode).toBe(200);
-    expect(unknown.json()).toEqual(known.json());
     // flooding: the phone's limit is reached silently, with the same answer
-    const flood = await post('/api/password/forgot', { login: a.phone });
-    expect(flood.json()).toEqual(known.json());
+    const flood = await postPublic('/api/password/forgot', { login: a.phone });
+    expect(answer(flood)).toEqual(answer(known));
     const rows = await t.database.db
       .select()
       .from(otpTokens)
@@ -124,30 +196,36 @@ describe('password recovery', () => {
     expect(rows[0]).toMatchObject({ purpose: 'reset', userId: a.id });
 
     const code = await codeSentTo(a.phone);
-    const wrong = await post('/api/password/reset', {
-      login: a.username,
-      otp: code === '000000' ? '111111' : '000000',
-      password: 'NewSecret456',
-      password_confirmation: 'NewSecret456',
-    });
+    const reset = (login: string, otp: string, password = 'NewSecret456') =>
+      postPublic('/api/password/reset', {
+        login,
+        otp,
+        password,
+        password_confirmation: password,
+      });
+    const wrong = await reset(a.username, code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors.otp).toEqual(['The code is not correct.']);
-    const nobody = await post('/api/password/reset', {
-      login: 'nobody_here_42',
-      otp: code,
-      password: 'NewSecret456',
-      password_confirmation: 'NewSecret456',
-    });
-    expect(nobody.json()).toEqual(wrong.json());
+    expect(wrong.json().errors.otp).toEqual([
+      'The code is not correct or no longer valid. Check the username or mobile number, or ask for a new code.',
+    ]);
+    const nobody = await reset('nobody_here_42', code);
+    expect(answer(nobody)).toEqual(answer(wrong));
 
     const second = await login(t.app, a.username, 'Secret123');
-    const ok = await post('/api/password/reset', {
-      login: a.username,
-      otp: code,
-      password: 'NewSecret456',
-      password_confirmation: 'NewSecret456',
-    });
+    // a sign-in lock on the account ends with the reset
+    await t.database.db
+      .update(users)
+      .set({ failedLogins: 25, lockedUntil: new Date(Date.now() + 30 * 60_000) })
+      .where(eq(users.id, a.id));
+    const ok = await reset(a.username, code);
     expect(ok.statusCode, ok.body).toBe(200);
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, a.id));
+    expect(u).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    const [here] = await t.database.db
+      .select()
+      .from(loginThrottles)
+      .where(and(eq(loginThrottles.subject, `u:${a.id}`), eq(loginThrottles.ip, '127.0.0.1')));
+    expect(here.lastSuccessAt).not.toBeNull();
     // every session is gone; the new password works, the old one does not
     for (const token of [a.token, second]) {
       expect(
@@ -158,18 +236,39 @@ describe('password recovery', () => {
     await expect(login(t.app, a.username, 'Secret123')).rejects.toThrow();
     await expect(login(t.app, a.username, 'NewSecret456')).resolves.toBeTruthy();
     // the code is spent
-    const reuse = await post('/api/password/reset', {
-      login: a.username,
-      otp: code,
-      password: 'Other789x',
-      password_confirmation: 'Other789x',
-    });
-    expect(reuse.statusCode).toBe(422);
+    const reuse = await reset(a.username, code, 'Other789x');
+    expect(answer(reuse)).toEqual(answer(wrong));
+  });
+
+  it('a used-up or expired code is refused with the same answer as an unknown login', async () => {
+    const a = await newApplicant(t.app, 'Probed', { withDocuments: false });
+    await t.database.db
+      .update(otpTokens)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(otpTokens.phone, a.phone));
+    const ghost = `ghost_${a.username}`;
+    for (const login of [a.username, ghost])
+      expect((await postPublic('/api/password/forgot', { login })).statusCode).toBe(200);
+    const reset = (login: string) =>
+      postPublic('/api/password/reset', {
+        login,
+        otp: '000002',
+        password: 'NewSecret456',
+        password_confirmation: 'NewSecret456',
+      });
+    // five wrong codes use the real one up; then it expires: the answers never differ
+    for (let i = 0; i < 7; i++)
+      expect(answer(await reset(a.username))).toEqual(answer(await reset(ghost)));
+    await t.database.db
+      .update(otpTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000), attempts: 0 })
+      .where(eq(otpTokens.phone, a.phone));
+    expect(answer(await reset(a.username))).toEqual(answer(await reset(ghost)));
   });
 });
 
 describe('own profile', () => {
-  it('edits details; changing the password needs the current one and can sign out others', async () => {
+  it('edits details; changing the password needs the current one and signs out the other sessions', async () => {
     const a = await newApplicant(t.app, 'Profile Owner');
     const res = await post(
       '/api/profiles',
@@ -183,6 +282,7 @@ describe('own profile', () => {
       lang: 'ne',
     });
     const other = await login(t.app, a.username, 'Secret123');
+    const third = await login(t.app, a.username, 'Secret123');
     const wrong = await post(
       '/api/profiles/password',
       { current_password: 'nope', password: 'Changed123', password_confirmation: 'Changed123' },
@@ -190,22 +290,44 @@ describe('own profile', () => {
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['The current password is not correct.']);
+    // nothing asked: every other session ends, this one stays
     const ok = await post(
       '/api/profiles/password',
       {
         current_password: 'Secret123',
         password: 'Changed123',
         password_confirmation: 'Changed123',
-        signOutOthers: '1',
       },
       a.token,
     );
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data.revoked).toBe(1);
+    expect(ok.json().data.revoked).toBe(2);
     const profile = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(token) });
     expect((await profile(a.token)).statusCode).toBe(200);
     expect((await profile(other)).statusCode).toBe(401);
+    expect((await profile(third)).statusCode).toBe(401);
+  });
+
+  it('keeps the other sessions only when asked to (signOutOthers false)', async () => {
+    const a = await newApplicant(t.app, 'Keeps Sessions', { withDocuments: false });
+    const other = await login(t.app, a.username, 'Secret123');
+    const ok = await post(
+      '/api/profiles/password',
+      {
+        current_password: 'Secret123',
+        password: 'Changed123',
+        password_confirmation: 'Changed123',
+        signOutOthers: '0',
+      },
+      a.token,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.revoked).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/profiles', headers: auth(other) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Auth (SPEC §7, DESIGN.md §6): login by username or phone, register an applicant, profile,
- * logout. Lockout: 5 failed logins lock the account for 15 minutes (DESIGN.md §8).
+ * logout. Lockout per account and address, and per account across addresses (lockout.ts;
+ * docs/security.md "Sign-in lockout"). Sign-in and registration answer the same whether or not
+ * an account exists.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +13,7 @@ import { toLatinDigits } from '../../../shared/format.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import { accessTokens, files, roles, userRoles, users } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { checkUpload, isUploadedFile, type FileStore } from '../../lib/storage.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -18,10 +21,9 @@ import { audit } from '../../lib/audit.js';
 import { currentUser, loadUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { OtpService } from '../otp/index.js';
-import { assertFreeAccount, findByLogin } from './account-routes.js';
+import { findByLogin } from './account-routes.js';
+import { attemptSucceeded, countAttempt } from './lockout.js';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 /** Login and register attempts per IP per minute (RATE_LIMIT_LOGIN overrides for tests). */
 const LOGIN_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_LOGIN ?? 60);
 /**
@@ -63,55 +65,20 @@ export default async function authRoutes(
   logoutRoute(app, db);
 }
 
-/** A login that failed: the account's failed count and lock, and the audit entry. */
-async function recordFailedLogin(
-  db: Db,
-  u: Awaited<ReturnType<typeof findByLogin>>,
-  login: string,
-  now: Date,
-  ip: string,
-) {
-  if (u) {
-    const failed = u.failedLogins + 1;
-    const lock = failed >= MAX_FAILED_LOGINS;
-    await db
-      .update(users)
-      .set({
-        failedLogins: lock ? 0 : failed,
-        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : u.lockedUntil,
-      })
-      .where(eq(users.id, u.id));
-    await audit(db, {
-      userId: u.id,
-      action: lock ? 'login.lock' : 'login.fail',
-      entity: 'users',
-      entityId: u.id,
-      ip,
-    });
-  } else {
-    await audit(db, {
-      userId: null,
-      action: 'login.fail',
-      entity: 'users',
-      data: { login },
-      ip,
-    });
-  }
-}
-
-/** POST /login: sign in by username or phone, with the per-account lockout. */
+/** POST /login: sign in by username or phone, behind the lockout (lockout.ts). */
 function loginRoute(app: FastifyInstance, db: Db) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/login',
     {
-      // Per-IP throttle; the per-account lockout below is separate (issue 2 §4).
+      // Per-IP throttle; the lockout per account and address below is separate (issue 16 §3).
       config: {
         access: 'public',
         rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: '1 minute' },
       },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with a username or phone number',
+        summary:
+          'Sign in with a username or phone number. An unknown login and a wrong password get the same 422; a lock (docs/security.md) the same 429 for any login',
         body: loginSchema,
         response: { 200: sessionSchema },
       },
@@ -119,27 +86,35 @@ function loginRoute(app: FastifyInstance, db: Db) {
     async (req) => {
       const login = toLatinDigits(req.body.username).trim();
       const u = await findByLogin(db, login);
-      const now = new Date();
-      if (u?.lockedUntil && u.lockedUntil > now) {
+      const who = u
+        ? { userId: u.id, entityId: u.id, data: {} }
+        : { userId: null, entityId: null, data: { login: login.slice(0, 100) } };
+      // counted before the password is checked: attempts sent at once cannot pass a lock
+      const attempt = await countAttempt(db, u ? { userId: u.id } : { login }, req.ip);
+      if (!attempt.ok) {
         await audit(db, {
-          userId: u.id,
+          ...who,
           action: 'login.locked',
           entity: 'users',
-          entityId: u.id,
+          data: { ...who.data, scope: attempt.scope },
           ip: req.ip,
         });
-        const minutes = Math.ceil((u.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new AppError(429, 'LOCKED', 'errors.locked', { minutes });
+        throw new AppError(429, 'LOCKED', 'errors.locked', { minutes: attempt.minutes });
       }
       const ok = await verifyPassword(u?.passwordHash ?? (await dummyHash()), req.body.password);
       if (!u || !ok || u.status !== 1) {
-        await recordFailedLogin(db, u, login, now, req.ip);
+        await audit(db, {
+          ...who,
+          action: attempt.locking ? 'login.lock' : 'login.fail',
+          entity: 'users',
+          ip: req.ip,
+        });
         throw AppError.validation(
           { username: ['errors.invalidCredentials'] },
           'errors.invalidCredentials',
         );
       }
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+      await attemptSucceeded(db, u.id, req.ip);
       const token = await issueToken(db, u.id, req.ip, req.headers['user-agent']);
       await audit(db, {
         userId: u.id,
@@ -154,7 +129,12 @@ function loginRoute(app: FastifyInstance, db: Db) {
   );
 }
 
-/** POST /register: the applicant account, created once its phone code checks out. */
+/**
+ * POST /register: the applicant account, created once its phone code checks out. A username
+ * or phone already taken is told only now, after the code (docs/security.md): the code is kept
+ * for another try with a different username, and two registrations at once meet the unique
+ * index, so one is created and the other gets the same 422.
+ */
 function registerRoute(app: FastifyInstance, db: Db, otp: OtpService) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/register',
@@ -166,44 +146,62 @@ function registerRoute(app: FastifyInstance, db: Db, otp: OtpService) {
       schema: {
         tags: ['auth'],
         summary:
-          'Registration step 2: create the applicant account (role user) with the code sent by POST /api/register/otp',
+          'Registration step 2: create the applicant account (role user) with the code sent by POST /api/register/otp; 422 on otp first, then on a taken username or phone',
         body: registerSchema,
         response: { 201: sessionSchema },
       },
     },
     async (req, reply) => {
       const b = req.body;
-      await assertFreeAccount(db, b.username, b.phone);
-      // The phone is proven before the account exists (issue 5 §1); a wrong code counts.
-      await otp.check({ phone: b.phone, purpose: 'register', code: b.otp, ip: req.ip });
-      const passwordHash = await hashPassword(b.password);
-      const userId = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            name: b.name,
-            username: b.username,
-            phone: b.phone,
-            email: b.email,
-            passwordHash,
-            gender: b.gender,
-            userType: 'user',
-            phoneVerifiedAt: new Date(),
-            lang: requestLang(req),
-          })
-          .returning({ id: users.id });
-        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'user'));
-        if (!role) throw new Error('role "user" is not seeded');
-        await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
-        await audit(tx, {
-          userId: created.id,
-          action: 'register',
-          entity: 'users',
-          entityId: created.id,
-          ip: req.ip,
-        });
-        return created.id;
+      // The phone is proven before anything about other accounts is told (issue 16 §3).
+      const codeId = await otp.verify({
+        phone: b.phone,
+        purpose: 'register',
+        code: b.otp,
+        ip: req.ip,
       });
+      const passwordHash = await hashPassword(b.password);
+      let userId: number;
+      try {
+        userId = await db.transaction(async (tx) => {
+          await otp.consume(tx, codeId, { ip: req.ip });
+          const [created] = await tx
+            .insert(users)
+            .values({
+              name: b.name,
+              username: b.username,
+              phone: b.phone,
+              email: b.email,
+              passwordHash,
+              gender: b.gender,
+              userType: 'user',
+              phoneVerifiedAt: new Date(),
+              lang: requestLang(req),
+            })
+            .returning({ id: users.id });
+          const [role] = await tx
+            .select({ id: roles.id })
+            .from(roles)
+            .where(eq(roles.slug, 'user'));
+          if (!role) throw new Error('role "user" is not seeded');
+          await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
+          await audit(tx, {
+            userId: created.id,
+            action: 'register',
+            entity: 'users',
+            entityId: created.id,
+            ip: req.ip,
+          });
+          return created.id;
+        });
+      } catch (e) {
+        // rolled back: the code is not used, so a new username can be tried with it
+        if (isUniqueViolation(e, 'users_username_uq'))
+          throw AppError.validation({ username: ['errors.usernameTaken'] });
+        if (isUniqueViolation(e, 'users_phone_uq'))
+          throw AppError.validation({ phone: ['errors.phoneTaken'] });
+        throw e;
+      }
       const token = await issueToken(db, userId, req.ip, req.headers['user-agent']);
       const user = await loadUser(db, userId);
       reply.code(201);

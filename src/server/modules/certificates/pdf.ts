@@ -1,8 +1,15 @@
 /**
  * PdfRenderer: prints self-contained HTML documents (the certificate, the receipt) to PDF with
- * one shared headless Chromium driven by playwright-core. The binary is CHROMIUM_PATH, else the
- * one bundled in @sparticuz/chromium. Timeouts are in milliseconds.
+ * one shared headless Chromium driven by playwright-core. The binary (issue 16 §2) is
+ * CHROMIUM_PATH, else the system's Chromium found on PATH (`chromium`, `chromium-browser`,
+ * `google-chrome`, `google-chrome-stable`; Debian's `apt install chromium`), else the one
+ * bundled in @sparticuz/chromium, unpacked into a folder of this process's own. Timeouts are in
+ * milliseconds.
  */
+import { accessSync, constants, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pLimit from 'p-limit';
 import sparticuz from '@sparticuz/chromium';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,10 +17,115 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** Options for {@link PdfRenderer}. */
 export interface PdfRendererOptions {
   /**
-   * Chromium binary to launch (the CHROMIUM_PATH setting). When absent, the binary bundled in
-   * @sparticuz/chromium is used: it is unpacked to /tmp on first launch (~2 s).
+   * Chromium binary to launch (the CHROMIUM_PATH setting). When absent, the system's Chromium
+   * on PATH ({@link findSystemChromium}); when there is none, the binary bundled in
+   * @sparticuz/chromium, unpacked into `unpackDir` on first launch (~2 s).
    */
   executablePath?: string;
+  /**
+   * Where @sparticuz/chromium is unpacked: a folder of this process's own, so that instances on
+   * one host never share (or half-overwrite) one binary. Default: os.tmpdir()/darta-chromium-<pid>,
+   * deleted when the process exits; those of processes that are gone (killed) are swept.
+   */
+  unpackDir?: string;
+}
+
+/** Names of a system Chromium looked for on PATH, in this order. */
+export const SYSTEM_CHROMIUM_NAMES = [
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+];
+
+/**
+ * The first executable file named in SYSTEM_CHROMIUM_NAMES in a folder of `searchPath` (PATH's
+ * format), or undefined. Snap's `chromium-browser` stub of Ubuntu is found too; set
+ * CHROMIUM_PATH to choose another binary.
+ */
+export function findSystemChromium(searchPath = process.env.PATH ?? ''): string | undefined {
+  const dirs = searchPath.split(path.delimiter).filter(Boolean);
+  for (const name of SYSTEM_CHROMIUM_NAMES)
+    for (const dir of dirs) {
+      const file = path.join(dir, name);
+      try {
+        accessSync(file, constants.X_OK);
+        if (statSync(file).isFile()) return file;
+      } catch {
+        // not here
+      }
+    }
+  return undefined;
+}
+
+/** Prefix of the default unpack folders in os.tmpdir() (one per process id). */
+const UNPACK_PREFIX = 'darta-chromium-';
+
+/** Deletes darta-chromium-<pid> folders in os.tmpdir() whose process is gone (a killed server). */
+function sweepStaleUnpackDirs(): void {
+  let names: string[];
+  try {
+    names = readdirSync(os.tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = new RegExp(`^${UNPACK_PREFIX}(\\d+)$`).exec(name);
+    if (!m || Number(m[1]) === process.pid || processAlive(Number(m[1]))) continue;
+    rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Unpacks done or in progress in this process, by folder (renderers share one unpack). */
+const unpacks = new Map<string, Promise<string>>();
+
+/**
+ * @sparticuz/chromium's binary unpacked into `dir`, once per process; a default folder is
+ * deleted when the process exits.
+ */
+function unpackSparticuz(dir: string, deleteOnExit: boolean): Promise<string> {
+  let unpacking = unpacks.get(dir);
+  if (!unpacking) {
+    if (deleteOnExit)
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 2 }));
+    unpacking = unpackInto(dir);
+    // a failed unpack is tried again by the next launch
+    unpacking.catch(() => unpacks.delete(dir));
+    unpacks.set(dir, unpacking);
+  }
+  return unpacking;
+}
+
+/**
+ * The package unpacks into os.tmpdir(), which Node reads from TMPDIR on every call, and it reads
+ * it only synchronously at the start of executablePath(); so TMPDIR points at `dir` for exactly
+ * that synchronous part.
+ */
+async function unpackInto(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const saved = process.env.TMPDIR;
+  let unpacking: Promise<string>;
+  process.env.TMPDIR = dir;
+  try {
+    unpacking = sparticuz.executablePath();
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+  const file = await unpacking;
+  if (!file.startsWith(dir + path.sep))
+    throw new Error(`@sparticuz/chromium unpacked to ${file}, not into ${dir}`);
+  return file;
 }
 
 /** Upper bound for loading the HTML and waiting for its fonts, in milliseconds. */
@@ -85,6 +197,9 @@ interface PooledPage {
  */
 export class PdfRenderer {
   private readonly executablePath: string | undefined;
+  private readonly unpackDir: string;
+  /** the default per-process folder: swept when stale, deleted when the process exits */
+  private readonly ownsUnpackDir: boolean;
   /** The launch in progress or the launched browser; null when none (or it disconnected). */
   private browserPromise: Promise<Browser> | null = null;
   /** The browser `browserPromise` resolved to, while it is the current one. */
@@ -95,6 +210,8 @@ export class PdfRenderer {
 
   constructor(opts: PdfRendererOptions = {}) {
     this.executablePath = opts.executablePath || undefined;
+    this.ownsUnpackDir = !opts.unpackDir;
+    this.unpackDir = opts.unpackDir ?? path.join(os.tmpdir(), `${UNPACK_PREFIX}${process.pid}`);
   }
 
   /**
@@ -135,9 +252,10 @@ export class PdfRenderer {
   }
 
   private async launch(): Promise<Browser> {
-    if (this.executablePath) {
+    const system = this.executablePath ?? findSystemChromium();
+    if (system) {
       return chromium.launch({
-        executablePath: this.executablePath,
+        executablePath: system,
         headless: true,
         timeout: LAUNCH_TIMEOUT_MS,
       });
@@ -146,8 +264,9 @@ export class PdfRenderer {
     // each new context waited for the previous one's GPU teardown (warm renders ~850 ms
     // instead of ~220 ms on the 2-core build machine).
     sparticuz.setGraphicsMode = false;
+    if (this.ownsUnpackDir && !unpacks.has(this.unpackDir)) sweepStaleUnpackDirs();
     return chromium.launch({
-      executablePath: await sparticuz.executablePath(),
+      executablePath: await unpackSparticuz(this.unpackDir, this.ownsUnpackDir),
       args: sparticuz.args.filter((arg) => !DROPPED_ARGS.has(arg)),
       headless: true,
       timeout: LAUNCH_TIMEOUT_MS,

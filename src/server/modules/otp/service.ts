@@ -9,7 +9,10 @@
  * - a new code replaces the previous one of the same phone and purpose;
  * - every send is an otp_tokens row (the OTP log screen) and every check updates its
  *   attempts and lastCheckedAt, so the log shows both; the SMS goes through the outbox in
- *   the same transaction as the row.
+ *   the same transaction as the row;
+ * - a registration for a phone that already has an account sends a notice instead of the code
+ *   (issue 16 §3): the row is made and limited exactly like a code nobody knows, so the caller's
+ *   answer and every later check behave the same as for a free phone.
  * The clock is injected so tests can move time.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
@@ -56,6 +59,11 @@ export class OtpService {
     lang: Lang;
     userId?: number | null;
     ip?: string;
+    /**
+     * Send this text (a translation key and its values) instead of the code: the number
+     * already has an account. The code is made and stored as usual and never told.
+     */
+    notice?: { key: string; vars: Record<string, string | number> };
   }): Promise<{ resendIn: number; expiresIn: number; id: number }> {
     const now = this.now();
     await this.checkLimits(opts.phone, opts.purpose, now);
@@ -87,7 +95,9 @@ export class OtpService {
       await enqueue(tx, {
         channel: 'sms',
         recipient: opts.phone,
-        body: translate(opts.lang, `sms.${opts.purpose}`, { code, minutes: 5 }),
+        body: opts.notice
+          ? translate(opts.lang, opts.notice.key, opts.notice.vars)
+          : translate(opts.lang, `sms.${opts.purpose}`, { code, minutes: 5 }),
         kind: 'otp',
         userId: opts.userId ?? null,
         otpTokenId: row.id,
@@ -97,7 +107,7 @@ export class OtpService {
         action: 'otp.send',
         entity: 'otp_tokens',
         entityId: row.id,
-        data: { purpose: opts.purpose },
+        data: { purpose: opts.purpose, ...(opts.notice ? { notice: opts.notice.key } : {}) },
         ip: opts.ip ?? null,
       });
       return row.id;
@@ -137,12 +147,27 @@ export class OtpService {
   }
 
   /**
-   * Checks and uses the code of `phone` for `purpose`. Every check is counted on the latest
-   * code of that phone and purpose, so a code for another phone or purpose, a reused, an
-   * expired or a wrong one is refused (422 on `otp`) and counts against the real code.
-   * Returns the token row's id.
+   * Checks and uses the code of `phone` for `purpose` (verify, then consume). Returns the token
+   * row's id.
    */
   async check(opts: {
+    phone: string;
+    purpose: OtpPurpose;
+    code: string;
+    ip?: string;
+  }): Promise<number> {
+    const id = await this.verify(opts);
+    await this.consume(this.db, id, { ip: opts.ip });
+    return id;
+  }
+
+  /**
+   * Checks the code of `phone` for `purpose` without using it. Every check is counted on the
+   * latest code of that phone and purpose, so a code for another phone or purpose, a reused, an
+   * expired or a wrong one is refused (422 on `otp`) and counts against the real code.
+   * Returns the token row's id, for `consume`.
+   */
+  async verify(opts: {
     phone: string;
     purpose: OtpPurpose;
     code: string;
@@ -184,20 +209,28 @@ export class OtpService {
         row.id,
       );
     }
-    const [used] = await this.db
+    return row.id;
+  }
+
+  /**
+   * Uses the code `id` checked by `verify`, in the caller's transaction (so a rollback leaves
+   * it usable). 422 on `otp` when it was used meanwhile.
+   */
+  async consume(db: Db | Tx, id: number, opts: { ip?: string } = {}): Promise<void> {
+    const now = this.now();
+    const [used] = await db
       .update(otpTokens)
       .set({ usedAt: now, updatedAt: now })
-      .where(and(eq(otpTokens.id, row.id), isNull(otpTokens.usedAt)))
-      .returning({ id: otpTokens.id });
-    if (!used) throw await refuse('errors.otpInvalid', row.id);
-    await audit(this.db, {
-      userId: row.userId ?? null,
+      .where(and(eq(otpTokens.id, id), isNull(otpTokens.usedAt)))
+      .returning({ userId: otpTokens.userId, purpose: otpTokens.purpose });
+    if (!used) throw AppError.validation({ otp: ['errors.otpInvalid'] }, 'errors.otpInvalid');
+    await audit(db, {
+      userId: used.userId ?? null,
       action: 'otp.check',
       entity: 'otp_tokens',
-      entityId: row.id,
-      data: { purpose: opts.purpose },
+      entityId: id,
+      data: { purpose: used.purpose },
       ip: opts.ip ?? null,
     });
-    return row.id;
   }
 }

@@ -384,7 +384,7 @@ export const RESOURCES: ResourceDef[] = [
       },
     ),
     joins: [{ table: wards, on: eq(wards.id, users.wardId), fields: { wardNumber: wards.number } }],
-    hidden: ['passwordHash', 'failedLogins'],
+    hidden: ['passwordHash', 'failedLogins', 'failedLoginAt'],
     parents: { wardId: wards },
     unique: [
       {
