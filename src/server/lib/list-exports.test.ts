@@ -376,11 +376,16 @@ describe('renewal, payments, reconciliation and outbox exports', () => {
       en('reconciliation.day'),
       en('payments.channelLabel'),
       en('reconciliation.count'),
-      en('export.totalRupees'),
+      en('reconciliation.received'),
+      en('reconciliation.credited'),
+      en('reconciliation.refundDue'),
+      en('reconciliation.refunded'),
     ]);
-    expect(csv.body).toEqual([
-      [expect.any(String), en('payments.channel.counter'), '3', expect.any(String)],
-    ]);
+    // every payment here was credited: received = credited, nothing to refund (issue 15)
+    const [row] = csv.body;
+    expect(row.slice(0, 3)).toEqual([expect.any(String), en('payments.channel.counter'), '3']);
+    expect(row[3]).toBe(row[4]);
+    expect(row.slice(5)).toEqual(['0', '0']);
     const xlsx = await get(url({ format: 'xlsx', lang: 'ne' }), staff.admin);
     expect(xlsx.header[0]).toBe(ne('reconciliation.day'));
     expect(xlsx.body[0][1]).toBe(ne('payments.channel.counter'));
