@@ -361,6 +361,32 @@ export const SCREEN_LIST: Screen[] = [
     },
   },
   { name: 'reconciliation', role: 'admin', path: () => '/payments/reconciliation' },
+  // the BS calendar's corrections (issue 16 §6): the years, and a provisional year's editor
+  {
+    name: 'BS calendar',
+    role: 'admin',
+    path: () => '/settings/calendar',
+    ready: async (page) => {
+      await expect(page.getByRole('table').first()).toBeVisible();
+    },
+    phone: true,
+  },
+  {
+    name: 'BS calendar editor',
+    role: 'admin',
+    path: () => '/settings/calendar',
+    ready: async (page) => {
+      await expect(page.getByRole('table').first()).toBeVisible();
+    },
+    open: async (page, m) => {
+      const year = m === MESSAGES.ne ? '२०८५' : '2085';
+      await page
+        .getByRole('button', { name: m.calendar.editYear.replace('{{year}}', year) })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+    phone: true,
+  },
   {
     name: 'outbox',
     role: 'admin',

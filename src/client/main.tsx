@@ -53,6 +53,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // rather than one after the other behind the app shell (App.tsx, lib/auth.ts).
 const queryClient = createQueryClient();
 prefetchProfile(queryClient);
+// The administrators' BS calendar corrections (issue 16 §6), in their own chunk with the date
+// code, which the login screen does not need (lib/calendar.ts).
+void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));
 void preloadRoute(window.location.pathname);
 
 // English is bundled, so this resolves at once (a microtask); a Nepali reader's first render waits

@@ -45,6 +45,8 @@ import billingReportRoutes from './modules/billing/report-routes.js';
 import billingRoutes from './modules/billing/routes.js';
 import { PdfRenderer } from './modules/certificates/index.js';
 import certificateRoutes from './modules/certificates/routes.js';
+import { CalendarService } from './modules/calendar/index.js';
+import calendarRoutes from './modules/calendar/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import { Notifier, OutboxWorker } from './modules/notifications/index.js';
@@ -222,7 +224,23 @@ async function createServices(app: FastifyInstance, { config, database, pdf: sha
     },
     config.publicUrl,
   );
-  return { pdf, store, drivers, notifier, registrations, otp, counter, paymentsService };
+  // Administrators' BS calendar corrections (issue 16 §6): conversions use them from the first
+  // request; GET /api/calendar refreshes them from the table (another instance's corrections).
+  const calendar = new CalendarService(database.db, (o, m) => app.log.warn(o, m));
+  app.addHook('onReady', async () => {
+    await calendar.refresh();
+  });
+  return {
+    pdf,
+    store,
+    drivers,
+    notifier,
+    registrations,
+    otp,
+    counter,
+    paymentsService,
+    calendar,
+  };
 }
 
 /** What createServices builds. */
@@ -277,7 +295,7 @@ function startBackgroundJobs(
 
 /** Every module's routes under /api, behind the auth plugin, in their registration order. */
 async function registerApi(app: FastifyInstance, { config, database }: AppDeps, s: Services) {
-  const { pdf, store, notifier, registrations, otp, counter, paymentsService } = s;
+  const { pdf, store, notifier, registrations, otp, counter, paymentsService, calendar } = s;
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
@@ -304,6 +322,7 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
         pdf,
       });
       await api.register(billingReportRoutes, { db: database.db });
+      await api.register(calendarRoutes, { calendar });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));

@@ -45,6 +45,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/register/otp': EVERYONE,
   'POST /api/password/forgot': EVERYONE,
   'POST /api/password/reset': EVERYONE,
+  // the BS calendar as conversions use it: every browser needs the corrections (issue 16 §6)
+  'GET /api/calendar': EVERYONE,
 
   // ---------------------------------------------------------------- signed in
   'GET /api/profiles': SIGNED_IN,
@@ -60,6 +62,9 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/logout': SIGNED_IN,
   'GET /api/dashboard': SIGNED_IN,
   'GET /api/files/:id': SIGNED_IN,
+  // correcting a provisional BS year needs edit-fiscal-years (system admins)
+  'PUT /api/calendar/:year': ADMIN,
+  'DELETE /api/calendar/:year': ADMIN,
 
   // ---------------------------------------------------------------- applications
   'GET /api/applications': APPLICANT_AND_STAFF,

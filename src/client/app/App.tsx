@@ -122,6 +122,8 @@ const RefundsPage = lazy(() => import('../features/billing/RefundsPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
+// The BS calendar's corrections (issue 16 §6).
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -216,6 +218,7 @@ function routeElements() {
         />
         <Route path="/payments" element={page(<PaymentsListPage />)} />
         <Route path="/audit-log" element={page(<AuditLogPage />)} />
+        <Route path="/settings/calendar" element={page(<CalendarPage />)} />
         <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
         <Route path="/payments/refunds" element={page(<RefundsPage />)} />
         <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />

@@ -100,7 +100,17 @@ export function AppLayout() {
       label: t(r.label),
     }));
   const groups: { key: string; label: string; items: NavItem[] }[] = [
-    { key: 'settings', label: t('nav.settings'), items: setup('settings') },
+    {
+      key: 'settings',
+      label: t('nav.settings'),
+      items: [
+        ...setup('settings'),
+        // the BS calendar's corrections (issue 16 §6), for those who may correct it
+        ...(hasAnyPermission(user.permissions, ['edit-fiscal-years'])
+          ? [{ to: '/settings/calendar', label: t('calendar.nav') }]
+          : []),
+      ],
+    },
     {
       key: 'access',
       label: t('nav.accessControl'),

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, type Lang } from '../../shared/i18n/index.js';
 import { formatAdAsBs, formatNumber, formatPaisa, toNepaliDigits } from '../../shared/format.js';
+import { useCalendarVersion } from './calendar';
 
 export interface Formatter {
   lang: Lang;
@@ -41,8 +42,12 @@ export function makeFormatter(lang: Lang): Formatter {
   };
 }
 
-/** The formatter for the current language; re-renders when the language changes. */
+/**
+ * The formatter for the current language; re-renders when the language changes, and when the
+ * BS calendar's corrections do (lib/calendar.ts), so dates are redrawn with them.
+ */
 export function useFormat(): Formatter {
   const { i18n } = useTranslation();
+  useCalendarVersion();
   return makeFormatter(normalizeLang(i18n.language));
 }

@@ -12,3 +12,4 @@ export * from './schema/registrations.js';
 export * from './schema/billing.js';
 export * from './schema/certificates.js';
 export * from './schema/ops.js';
+export * from './schema/calendar.js';

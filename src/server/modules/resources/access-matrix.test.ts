@@ -44,6 +44,7 @@ import {
   ACTORS,
   type Actor,
 } from '../../../../test/server/access-matrix.js';
+import { BS_MAX_YEAR, bsCalendarYear } from '../../../shared/bs-date.js';
 import { RESOURCE_BY_NAME } from './registry.js';
 
 // ~1,000 requests from one address: lift the global per-IP limit for this file only.
@@ -168,9 +169,16 @@ afterAll(() => t.close());
 
 /** A valid request for a route, so that only the permission check can refuse it. */
 async function request(route: string, actor: Actor) {
-  const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
+  const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const token = tokens[actor];
   const headers = token ? auth(token) : {};
+  if (pattern === '/api/calendar/:year') {
+    // a provisional year, "corrected" to its own table lengths: no date moves for later cells
+    const url = `/api/calendar/${BS_MAX_YEAR}`;
+    if (method !== 'PUT') return t.app.inject({ method, url, headers });
+    const payload = { monthLengths: [...bsCalendarYear(BS_MAX_YEAR).months] };
+    return t.app.inject({ method, url, headers, payload });
+  }
   const m = /^\/api\/([a-z-]+)/.exec(pattern)!;
   const name = m[1];
   const tg = target[name];
