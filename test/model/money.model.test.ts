@@ -23,7 +23,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { todayAd } from '../../src/shared/bs-date.js';
 import { applications, bills, payments } from '../../src/server/db/schema.js';
-import { auth, buildTestApp, type TestContext } from '../server/helper.js';
+import { auth, type TestContext } from '../server/helper.js';
 import {
   act,
   edit,
@@ -34,19 +34,14 @@ import {
   validFields,
   wardId,
 } from '../server/fixtures.js';
-import {
-  startEsewaSimulator,
-  startKhaltiSimulator,
-  ESEWA_TEST,
-  KHALTI_TEST,
-  type EsewaSim,
-  type KhaltiSim,
-} from '../../scripts/gateway-simulators.js';
+import type { EsewaSim, KhaltiSim } from '../../scripts/gateway-simulators.js';
+import { buildPaymentsTestApp, type PaymentsTestContext } from '../server/gateways.js';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 40);
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2_147_483_647);
 const PATH = process.env.MODEL_PATH;
 
+let ctx: PaymentsTestContext;
 let t: TestContext;
 let esewa: EsewaSim;
 let khalti: KhaltiSim;
@@ -58,27 +53,13 @@ let keySeq = 0;
 beforeAll(async () => {
   // thousands of requests a minute from one address: the per-IP limit is not under test here
   process.env.RATE_LIMIT_MAX = '10000000';
-  esewa = await startEsewaSimulator();
-  khalti = await startKhaltiSimulator();
-  t = await buildTestApp({
-    config: {
-      payments: {
-        simulate: true,
-        recheckMs: 0,
-        esewa: { formUrl: esewa.url, statusUrl: esewa.url, ...ESEWA_TEST },
-        khalti: { baseUrl: khalti.url, secretKey: KHALTI_TEST.secretKey },
-      },
-    },
-  });
+  ctx = await buildPaymentsTestApp();
+  ({ t, esewa, khalti } = ctx);
   staff = await staffTokens(t.app);
   applicant = await newApplicant(t.app, 'Model');
   ward = await wardId(t.app, applicant.token, 1);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await esewa?.close();
-  await khalti?.close();
-});
+afterAll(async () => ctx?.close());
 
 /** One online attempt as the test knows it. */
 interface Attempt {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayAd } from '../../../shared/bs-date.js';
 import { bills, payments } from '../../db/schema.js';
-import { auth, buildTestApp, type TestContext } from '../../../../test/server/helper.js';
+import { auth, type TestContext } from '../../../../test/server/helper.js';
 import {
   act,
   edit,
@@ -18,40 +18,24 @@ import {
   validFields,
   wardId,
 } from '../../../../test/server/fixtures.js';
+import type { EsewaSim, KhaltiSim } from '../../../../scripts/gateway-simulators.js';
 import {
-  startEsewaSimulator,
-  startKhaltiSimulator,
-  ESEWA_TEST,
-  KHALTI_TEST,
-  type EsewaSim,
-  type KhaltiSim,
-} from '../../../../scripts/gateway-simulators.js';
+  buildPaymentsTestApp,
+  type PaymentsTestContext,
+} from '../../../../test/server/gateways.js';
 
+let ctx: PaymentsTestContext;
 let t: TestContext;
 let esewa: EsewaSim;
 let khalti: KhaltiSim;
 let staff: { ward1: string; admin: string };
 
 beforeAll(async () => {
-  esewa = await startEsewaSimulator();
-  khalti = await startKhaltiSimulator();
-  t = await buildTestApp({
-    config: {
-      payments: {
-        simulate: true,
-        recheckMs: 0,
-        esewa: { formUrl: esewa.url, statusUrl: esewa.url, ...ESEWA_TEST },
-        khalti: { baseUrl: khalti.url, secretKey: KHALTI_TEST.secretKey },
-      },
-    },
-  });
+  ctx = await buildPaymentsTestApp();
+  ({ t, esewa, khalti } = ctx);
   staff = await staffTokens(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await esewa.close();
-  await khalti.close();
-});
+afterAll(async () => ctx?.close());
 
 let keySeq = 0;
 const key = () => `ledger-${process.pid}-${++keySeq}-${Date.now()}`;
