@@ -35,10 +35,10 @@ import { api, request, type Envelope } from '../../lib/api';
 import { PROFILE_KEY, useCurrentUser } from '../../lib/auth';
 import { useFormat, type Formatter } from '../../lib/useFormat';
 import { CONFIGS } from './configs';
-import { useSelectOptions } from './FieldInput';
+import { FilterSelect } from './ResourceFilters';
 import { ResourceFormDialog, type DialogTarget, type SaveAnswer } from './ResourceFormDialog';
 import { RESOURCE_ROUTES, routeOf } from './routes';
-import type { ColumnDef, FilterDef, RenderContext, ResourceConfig, ResourceRow } from './types';
+import type { ColumnDef, RenderContext, ResourceConfig, ResourceRow } from './types';
 import type { Mode } from './formValues';
 
 /** SPEC §9: status-change notices stay 1 s. */
@@ -105,71 +105,6 @@ function renderCell(col: ColumnDef, row: ResourceRow, ctx: RenderContext): React
     default:
       return v == null || v === '' ? '—' : String(v);
   }
-}
-
-interface FilterProps {
-  value: string;
-  parentValue?: string;
-  onChange: (v: string) => void;
-}
-
-/** A native select of a filter, with "All" first. */
-function FilterInput({
-  name,
-  label,
-  data,
-  disabled,
-  value,
-  onChange,
-}: FilterProps & {
-  name: string;
-  label: string;
-  data: { value: string; label: string }[];
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <NativeSelect
-      label={label}
-      name={name}
-      value={value}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      data={[{ value: '', label: t('resource.all') }, ...data]}
-      miw={150}
-    />
-  );
-}
-
-/** A parent filter: options from `/all`, narrowed by its own parent (cascading). */
-function ResourceFilter({
-  def,
-  ...props
-}: FilterProps & { def: Extract<FilterDef, { kind: 'select' }> }) {
-  const { t } = useTranslation();
-  const { enabled, options } = useSelectOptions(def, props.parentValue);
-  return (
-    <FilterInput
-      {...props}
-      name={def.name}
-      label={t(def.label)}
-      data={options}
-      disabled={!enabled}
-    />
-  );
-}
-
-function FilterSelect({ def, ...props }: FilterProps & { def: FilterDef }) {
-  const { t } = useTranslation();
-  if (def.kind === 'select') return <ResourceFilter def={def} {...props} />;
-  return (
-    <FilterInput
-      {...props}
-      name={def.name}
-      label={t(def.label)}
-      data={def.options.map((o) => ({ value: o.value, label: t(o.label) }))}
-    />
-  );
 }
 
 /** Where a save answer asks to go: a path, or a named page (resource or route name). */
