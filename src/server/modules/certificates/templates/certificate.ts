@@ -93,9 +93,9 @@ table.details th .en { display: block; font-weight: 400; font-size: 0.76em; colo
 table.details td .v { font-weight: 700; overflow-wrap: anywhere; }
 table.details td .en { display: block; font-size: 0.81em; overflow-wrap: anywhere; line-height: 1.25; }
 table.details td .clamp2, table.details td .clamp3 { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
-table.details td .clamp1 { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; -webkit-line-clamp: 1; }
 table.details td .clamp2 { -webkit-line-clamp: 2; }
-table.details ol.owners { margin: 0; padding: 0; list-style: none; display: grid; grid-template-columns: 1fr 1fr; gap: 0.25em 0.9em; }
+table.details ol.owners { margin: 0; padding: 0; list-style: none; }
+table.details ol.owners li + li { margin-top: 0.3em; }
 table.details td .clamp3 { -webkit-line-clamp: 3; }
 table.capital { width: 100%; border-collapse: collapse; }
 table.capital td { border: 0; padding: 0 2mm 0 0; background: none !important; width: 33%; }
@@ -190,14 +190,14 @@ function permanentAddress(perm: CertificateView['permanentAddress']): Bi {
 
 /**
  * The owners cell of a multiple-owner registration: each partner numbered (with
- * a Devanagari number), the name in bold (at most 2 lines) and the father's or husband's name
- * beneath (1 line), two owners a row, so that four owners with the longest names fit the page.
+ * a Devanagari number), the name in bold and the father's or husband's name beneath, each at
+ * most 2 lines (a realistic name is never cut; four of the longest allowed still fit the page).
  */
 function ownersHtml(owners: CertificateView['owners']): string {
   const items = owners.map(
     (o, i) =>
       `<li><div class="v clamp2">${escapeHtml(`${toNepaliDigits(i + 1)}. ${o.name}`)}</div>` +
-      `<span class="en clamp1">बाबु/पति / Father/Husband: ${escapeHtml(o.fatherOrHusbandName?.trim() || '—')}</span></li>`,
+      `<span class="en clamp2">बाबु/पति / Father/Husband: ${escapeHtml(o.fatherOrHusbandName?.trim() || '—')}</span></li>`,
   );
   return `<ol class="owners">${items.join('')}</ol>`;
 }
