@@ -88,6 +88,7 @@ describe('CertificatePage', () => {
     expect(within(ne).getByText('१२/२०८२-८३')).toBeInTheDocument();
     expect(within(ne).getByText('रु. ५०,००,०००.००')).toBeInTheDocument();
     expect(ne.textContent).not.toMatch(/2082-04-01|2083-03-32/);
+    expect(within(ne).getByText('२०८२-०४-०१')).toHaveAttribute('title', 'ई.सं. २०२५-०७-१७');
     expect(within(en).getByText('Owner 3')).toBeInTheDocument();
     expect(within(en).getByText('2082-04-01')).toBeInTheDocument();
     expect(within(en).getByText('Rs. 50,00,000.00')).toBeInTheDocument();

@@ -35,10 +35,17 @@ import i18n from '../../lib/i18n';
 import { makeFormatter, type Formatter } from '../../lib/useFormat';
 import { downloadCertificate } from '../registrations';
 
-/** An AD date as BS in `f`'s language (not the interface's), with the AD date on hover. */
-function HalfDate({ value, f }: { value: string; f: Formatter }) {
+/**
+ * An AD date ('YYYY-MM-DD') as BS in the half's language and digits (not the interface's), with
+ * the AD date on hover, in that language too.
+ */
+function HalfDate({ value, f, t }: { value: string; f: Formatter; t: TFunction }) {
   return (
-    <time dateTime={value} title={`AD ${value.slice(0, 10)}`} style={{ whiteSpace: 'nowrap' }}>
+    <time
+      dateTime={value}
+      title={t('datePicker.ad', { date: f.digits(value) })}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {f.date(value)}
     </time>
   );
@@ -107,8 +114,11 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
           [t('form.capitalMax'), f.money(c.capital.max)],
           [t('form.capitalCurrent'), f.money(c.capital.current)],
           [t('form.capitalPaidUp'), f.money(c.capital.paidUp)],
-          [t('detail.registrationDate'), <HalfDate key="reg" value={c.registrationDate} f={f} />],
-          [t('detail.expiryDate'), <HalfDate key="exp" value={c.expiryDate} f={f} />],
+          [
+            t('detail.registrationDate'),
+            <HalfDate key="reg" value={c.registrationDate} f={f} t={t} />,
+          ],
+          [t('detail.expiryDate'), <HalfDate key="exp" value={c.expiryDate} f={f} t={t} />],
         ]}
       />
       <Divider />
