@@ -919,7 +919,6 @@ const enUS = {
     notGenuineTitle: 'Not genuine',
     notGenuine:
       'No certificate was issued with this code. It may be mistyped, forged or altered; ask the ward office.',
-    revokedTitle: 'Revoked',
     business: 'Business',
     registrationNo: 'Registration No.',
     ward: 'Ward',
@@ -1451,6 +1450,18 @@ const enUS = {
       'This submission is still being processed. Wait a moment, then check your applications before sending it again.',
     mismatch:
       'This submission was already sent with different details. Reload the form and submit it again.',
+  },
+  // ---- trustworthy documents (issue 17 §5): every owner, the public check's headings
+  // (the section 'documents' already holds the application's documents)
+  trustedDocuments: {
+    ownerN: 'Owner {{n}}',
+    ownerFatherN: "Owner {{n}}: father's or husband's name",
+    revokedHeading: 'This certificate has been revoked',
+    expiredHeading: 'This certificate has expired',
+    revokedOn: 'Revoked on {{date}} (BS).',
+    revokedNotValid: 'It is no longer a valid registration certificate.',
+    expiredOn: 'It was valid until {{date}} (BS).',
+    expiredRenew: 'The business must renew its registration at the ward office.',
   },
 };
 

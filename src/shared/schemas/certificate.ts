@@ -1,6 +1,8 @@
 /**
  * What a business registration certificate shows (issue 2 §6). Dates are AD 'YYYY-MM-DD';
- * the renderer shows them as BS. Capital is paisa.
+ * the renderer shows them as BS. Capital is paisa. `owners` lists every owner (issue 17 §5):
+ * the partners of a multiple-owner registration by position (at most 4, SPEC §5), else the
+ * one owner of the application; `ownerName`/`fatherOrHusbandName` stay the application's own.
  */
 import { z } from 'zod';
 
@@ -27,6 +29,9 @@ export const certificateViewSchema = z.object({
   businessName: z.string(),
   ownerName: z.string(),
   fatherOrHusbandName: z.string(),
+  owners: z
+    .array(z.object({ name: z.string(), fatherOrHusbandName: z.string().nullable() }))
+    .min(1),
   firmName: z.string().nullable(),
   businessType: bi,
   description: z.string().nullable(),
@@ -37,6 +42,7 @@ export const certificateViewSchema = z.object({
     city: bi,
     wardNo: z.number(),
     tole: z.string().nullable(),
+    chowk: z.string().nullable(),
   }),
   capital: z.object({ max: z.number(), current: z.number(), paidUp: z.number() }),
   registrationDate: z.string(),

@@ -1,8 +1,10 @@
 /**
  * Business registration certificate (SPEC §2 `business/certificate/{id}`), shown in English
  * and Nepali side by side (stacked on phones) whatever the interface language: the Nepali text
- * uses Devanagari digits and BS dates, the English text Latin digits and BS dates. The PDF is
- * the server's rendering of the same CertificateView.
+ * uses Devanagari digits and BS dates, the English text Latin digits and BS dates, each
+ * formatted for its half's language, not the interface's (issue 17 §5). Every owner of a
+ * multiple-owner registration is listed, and the permanent address includes its chowk. The PDF
+ * is the server's rendering of the same CertificateView.
  */
 import {
   Alert,
@@ -18,20 +20,51 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Lang } from '../../../shared/i18n/index.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
-import { BsDate } from '../../components/BsDate';
 import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { api, type Envelope } from '../../lib/api';
 import i18n from '../../lib/i18n';
-import { makeFormatter } from '../../lib/useFormat';
+import { makeFormatter, type Formatter } from '../../lib/useFormat';
 import { downloadCertificate } from '../registrations';
+
+/**
+ * An AD date ('YYYY-MM-DD') as BS in the half's language and digits (not the interface's), with
+ * the AD date on hover, in that language too.
+ */
+function HalfDate({ value, f, t }: { value: string; f: Formatter; t: TFunction }) {
+  return (
+    <time
+      dateTime={value}
+      title={t('datePicker.ad', { date: f.digits(value) })}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {f.date(value)}
+    </time>
+  );
+}
+
+/** The owner items: name and father's/husband's name of each owner, numbered when several. */
+function ownerItems(c: CertificateView, t: TFunction, f: Formatter): [string, ReactNode][] {
+  if (c.owners.length <= 1) {
+    const [o] = c.owners;
+    return [
+      [t('form.ownerName'), data(o?.name ?? c.ownerName)],
+      [t('form.fatherOrHusbandName'), data(o ? o.fatherOrHusbandName : c.fatherOrHusbandName)],
+    ];
+  }
+  return c.owners.flatMap((o, i): [string, ReactNode][] => [
+    [t('trustedDocuments.ownerN', { n: f.num(i + 1) }), data(o.name)],
+    [t('trustedDocuments.ownerFatherN', { n: f.num(i + 1) }), data(o.fatherOrHusbandName)],
+  ]);
+}
 
 /** The certificate's text in one language. */
 function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
@@ -58,8 +91,7 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
           [t('detail.fiscalYear'), pick(c.fiscalYear)],
           [t('form.businessName'), data(c.businessName)],
           [t('form.firmName'), data(c.firmName)],
-          [t('form.ownerName'), data(c.ownerName)],
-          [t('form.fatherOrHusbandName'), data(c.fatherOrHusbandName)],
+          ...ownerItems(c, t, f),
           [t('form.businessTypeId'), pick(c.businessType)],
           [t('form.description'), data(c.description)],
           [
@@ -71,6 +103,7 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
             t('form.sections.permanentAddress'),
             [
               data(perm.tole),
+              data(perm.chowk),
               `${pick(perm.city)}-${f.num(perm.wardNo)}`,
               pick(perm.district),
               pick(perm.province),
@@ -81,8 +114,11 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
           [t('form.capitalMax'), f.money(c.capital.max)],
           [t('form.capitalCurrent'), f.money(c.capital.current)],
           [t('form.capitalPaidUp'), f.money(c.capital.paidUp)],
-          [t('detail.registrationDate'), <BsDate key="reg" value={c.registrationDate} />],
-          [t('detail.expiryDate'), <BsDate key="exp" value={c.expiryDate} />],
+          [
+            t('detail.registrationDate'),
+            <HalfDate key="reg" value={c.registrationDate} f={f} t={t} />,
+          ],
+          [t('detail.expiryDate'), <HalfDate key="exp" value={c.expiryDate} f={f} t={t} />],
         ]}
       />
       <Divider />

@@ -1,4 +1,7 @@
-/** Public verification page: a genuine code shows the public facts and status; a forged one says so. */
+/**
+ * Public verification page: a genuine code shows the public facts and status; a revoked or
+ * expired one is headed so, with the date and reason (issue 17 §5); a forged one says so.
+ */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +26,16 @@ const genuine = {
 };
 
 describe('VerifyPage', () => {
-  it('shows the public facts and the status of a genuine code, in Nepali digits too', async () => {
+  it('heads a revoked certificate so, with the date and reason, in Nepali digits too', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: genuine }));
     renderWithApp(<VerifyPage />, { route: '/verify/C-ABCDEF1234', path: '/verify/:code' });
-    expect(await screen.findByText('Genuine certificate')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This certificate has been revoked' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Genuine certificate')).toBeNull();
     expect(screen.getByTestId('verify-status')).toHaveTextContent('Revoked');
+    // 2026-11-22 AD is 2083-08-06 BS
+    expect(screen.getByText('Revoked on 2083-08-06 (BS).')).toBeInTheDocument();
     expect(screen.getByText('Issued to the wrong business name')).toBeInTheDocument();
     expect(screen.getByText('12/2083-84')).toBeInTheDocument();
     expect(screen.getByText('2084-03-31')).toBeInTheDocument();
@@ -35,6 +43,29 @@ describe('VerifyPage', () => {
     await setLang('ne');
     expect(await screen.findByText('१२/२०८३-८४')).toBeInTheDocument();
     expect(screen.getByText('२०८४-०३-३१')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'यो प्रमाणपत्र रद्द गरिएको छ' })).toBeInTheDocument();
+    expect(screen.getByText('रद्द गरिएको मिति: वि.सं. २०८३-०८-०६।')).toBeInTheDocument();
+  });
+
+  it('heads an expired certificate so, with the last valid day; a valid one is genuine', async () => {
+    const expired = { ...genuine, status: 'expired', revokedAt: null, revokeReason: null };
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: expired }));
+    const view = renderWithApp(<VerifyPage />, {
+      route: '/verify/C-ABCDEF1234',
+      path: '/verify/:code',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'This certificate has expired' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('It was valid until 2084-03-31 (BS).')).toBeInTheDocument();
+    expect(screen.queryByText('Genuine certificate')).toBeNull();
+    view.unmount();
+
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { ...expired, status: 'valid' } }));
+    renderWithApp(<VerifyPage />, { route: '/verify/C-ABCDEF1235', path: '/verify/:code' });
+    expect(await screen.findByText('Genuine certificate')).toBeInTheDocument();
+    expect(screen.getByTestId('verify-status')).toHaveTextContent('Valid');
+    expect(screen.queryByRole('heading', { name: /revoked|expired/ })).toBeNull();
   });
 
   it('reports a forged code as not genuine, and checks a typed code', async () => {

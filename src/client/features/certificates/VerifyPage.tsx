@@ -2,9 +2,22 @@
  * Public certificate verification (issue 7 §2): `/verify/{code}` is what the QR code on a
  * certificate opens, with no login. It shows only what the certificate shows publicly and
  * whether it is valid, expired, renewed or revoked; a forged or altered code is reported as
- * not genuine. `/verify` lets a person type the code printed beside the QR code.
+ * not genuine. `/verify` lets a person type the code printed beside the QR code. A revoked or
+ * expired certificate is headed so (issue 17 §5), with the date and the reason where known,
+ * never "Genuine certificate".
  */
-import { Alert, Badge, Button, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +72,63 @@ function CodeForm({ initial }: { initial: string }) {
   );
 }
 
+type Genuine = Extract<Verification, { genuine: true }>;
+
+/**
+ * The heading of a genuine code's answer: "This certificate has been revoked" (when and why,
+ * where known) or "…has expired" (valid until) for a certificate that is no longer valid, else
+ * "Genuine certificate"; the status badge beside it in every case.
+ */
+function StatusHeading({ v }: { v: Genuine }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const badge = (
+    <Badge color={COLOR[v.status]} size="lg" variant="light" data-testid="verify-status">
+      {t(`verify.status.${v.status}`)}
+    </Badge>
+  );
+  if (v.status !== 'revoked' && v.status !== 'expired') {
+    return (
+      <Group gap="xs">
+        <Text fw={600}>{t('verify.genuine')}</Text>
+        {badge}
+      </Group>
+    );
+  }
+  const revoked = v.status === 'revoked';
+  return (
+    <Alert
+      color={COLOR[v.status]}
+      variant="light"
+      role="status"
+      title={
+        <Title order={4} c={revoked ? 'red.9' : 'orange.9'} data-testid="verify-heading">
+          {t(revoked ? 'trustedDocuments.revokedHeading' : 'trustedDocuments.expiredHeading')}
+        </Title>
+      }
+    >
+      <Stack gap={4}>
+        <Group gap="xs">{badge}</Group>
+        {revoked && v.revokedAt && (
+          <Text size="sm">{t('trustedDocuments.revokedOn', { date: f.date(v.revokedAt) })}</Text>
+        )}
+        {revoked && v.revokeReason && (
+          // the reason is what staff typed: data, not language (translate="no")
+          <Text size="sm">
+            {t('verify.revokeReason')}: <span translate="no">{v.revokeReason}</span>
+          </Text>
+        )}
+        {!revoked && (
+          <Text size="sm">{t('trustedDocuments.expiredOn', { date: f.date(v.validUntil) })}</Text>
+        )}
+        <Text size="sm">
+          {t(revoked ? 'trustedDocuments.revokedNotValid' : 'trustedDocuments.expiredRenew')}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 export default function VerifyPage() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -82,17 +152,7 @@ export default function VerifyPage() {
       )}
       {v?.genuine && (
         <>
-          <Group gap="xs">
-            <Text fw={600}>{t('verify.genuine')}</Text>
-            <Badge color={COLOR[v.status]} size="lg" variant="light" data-testid="verify-status">
-              {t(`verify.status.${v.status}`)}
-            </Badge>
-          </Group>
-          {v.status === 'revoked' && v.revokeReason && (
-            <Alert color="red" title={t('verify.revokedTitle')}>
-              {v.revokeReason}
-            </Alert>
-          )}
+          <StatusHeading v={v} />
           <Table variant="vertical" layout="fixed">
             <Table.Tbody>
               <Table.Tr>

@@ -4,14 +4,14 @@
  * /tmp/cert-sample-revoked.pdf) for a human to look at.
  */
 import { writeFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
+import type { ReceiptView } from '../../../shared/schemas/payments.js';
 import { decodePdfQrCodes } from '../../../../test/server/pdf-qr.js';
-import { PdfRenderer, renderCertificateHtml } from './index.js';
+import { actualTexts, pdfText, squash } from '../../../../test/server/pdf-text.js';
+import { PdfRenderer, renderCertificateHtml, renderReceiptHtml } from './index.js';
 import { escapeHtml } from './templates/common.js';
 
 const sample: CertificateView = {
@@ -35,6 +35,7 @@ const sample: CertificateView = {
   businessName: 'Himalayan Tea House',
   ownerName: 'Suman Tamang',
   fatherOrHusbandName: 'Dorje Tamang',
+  owners: [{ name: 'Suman Tamang', fatherOrHusbandName: 'Dorje Tamang' }],
   firmName: 'हिमालयन टी हाउस प्रा. लि.',
   businessType: { en: 'Restaurant and Tea Shop', ne: 'रेष्टुरेन्ट तथा चिया पसल' },
   // Conjuncts and joiners that need real shaping: क्ष, त्र, द्द, र्‍ (eyelash ra via ZWJ).
@@ -46,6 +47,7 @@ const sample: CertificateView = {
     city: { en: 'Kathmandu Metropolitan City', ne: 'काठमाडौं महानगरपालिका' },
     wardNo: 16,
     tole: 'Balaju',
+    chowk: 'Ganesh Chowk',
   },
   capital: { max: 500_000_000, current: 250_000_000, paidUp: 150_000_000 },
   registrationDate: '2025-07-17', // 2082-04-01 BS
@@ -54,50 +56,39 @@ const sample: CertificateView = {
   revoked: false,
 };
 
-/**
- * Text of every page of a PDF (via pdf-parse, i.e. pdf.js), and the page count.
- *
- * pdf.js reads each glyph's ToUnicode entry only. Chromium (Skia) maps a Devanagari glyph
- * that stands for several characters, or sits out of logical order (the i-matra ि drawn
- * before its consonant, the reph र् drawn above the next one, ligatures like श्र), to nothing
- * and records the real characters in a marked-content /ActualText span instead; pdf.js ignores
- * those, so it returns e.g. 'ल\u0000लतपुर' for 'ललितपुर' and 'दता ' for 'दर्ता', and breaks words
- * with spaces. Viewers that honour /ActualText (Acrobat, poppler's pdftotext) get the exact
- * text. So the assertions below use `squash` (no whitespace, no NUL) and words without those
- * forms, and `actualTexts` checks the clusters pdf.js misses.
- */
-async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    const result = await parser.getText();
-    return { text: result.text, pages: result.total };
-  } finally {
-    await parser.destroy();
-  }
-}
+/** A partnership of four (SPEC §5: at most 4 names), Latin and Devanagari names. */
+const partnership: CertificateView = {
+  ...sample,
+  owners: [
+    { name: 'Suman Tamang', fatherOrHusbandName: 'Dorje Tamang' },
+    { name: 'सीता कुमारी तामाङ', fatherOrHusbandName: 'बुद्ध तामाङ' },
+    { name: 'Pemba Sherpa', fatherOrHusbandName: 'Nima Tenzing Lama Sherpa' },
+    { name: 'Gita Gurung', fatherOrHusbandName: null },
+  ],
+};
 
-/** Removes whitespace and NUL characters (what pdf.js leaves for unmapped glyphs). */
-const squash = (s: string): string => s.replace(/\s+/g, '').replaceAll(String.fromCharCode(0), '');
-
-/** The /ActualText strings (UTF-16BE hex, as Skia writes them) of every Flate stream. */
-function actualTexts(pdf: Buffer): string[] {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue; // not a Flate stream (fonts are compressed too, but hold no ActualText)
-    }
-    for (const a of content.matchAll(/\/ActualText\s*<([0-9A-Fa-f]+)>/g)) {
-      const bytes = Buffer.from(a[1], 'hex');
-      bytes.swap16(); // UTF-16BE → UTF-16LE
-      out.push(bytes.toString('utf16le').replace(/^\uFEFF/, ''));
-    }
-  }
-  return out;
-}
+/** A receipt with every fee line. Paisa. */
+const receipt: ReceiptView = {
+  receiptNo: 'R-2082-000123',
+  paidDate: '2025-07-17',
+  channel: 'khalti',
+  gatewayTxnId: 'KH-123',
+  palika: { en: 'Lalitpur Metropolitan City', ne: 'ललितपुर महानगरपालिका' },
+  ward: { number: 1, en: 'Ward No. 1', ne: 'वडा नं. १' },
+  submissionNo: 'S-2082-00042',
+  registrationNo: '1/2082-83',
+  businessName: 'Himalayan Tea House',
+  ownerName: 'Suman Tamang',
+  lines: {
+    businessTax: 1_000_000,
+    fine: 100_000,
+    rentTax: 84_500,
+    adminCost: 50_000,
+    discount: 50_000,
+  },
+  total: 1_184_500, // 10,000 + 1,000 + 845 + 500 − 500 rupees
+  fiscalYear: { en: '2082/83', ne: '२०८२/८३' },
+};
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {
@@ -114,6 +105,7 @@ describe('renderCertificateHtml', () => {
       ...sample,
       businessName: '<script>alert("x")</script>',
       ownerName: `O'Brien & Sons <b>`,
+      owners: [{ name: `O'Brien & Sons <b>`, fatherOrHusbandName: null }],
     });
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -163,6 +155,35 @@ describe('renderCertificateHtml', () => {
     const html = renderCertificateHtml({ ...sample, firmName: null, description: null });
     expect(html).toContain('<div class="v clamp2">—</div>');
     expect(html).not.toContain('Nature of Business');
+  });
+
+  it('lists every owner of a multiple-owner registration, and the chowk', () => {
+    const html = renderCertificateHtml(partnership);
+    for (const o of partnership.owners) {
+      expect(html, o.name).toContain(o.name);
+      if (o.fatherOrHusbandName) expect(html).toContain(o.fatherOrHusbandName);
+    }
+    expect(html).toContain('व्यवसायीहरू (४ जना)');
+    expect(html).toContain('Proprietors (4 partners)');
+    expect(html).not.toContain('Name of Proprietor');
+    expect(html).toContain('Balaju, Ganesh Chowk, काठमाडौं');
+    expect(html).toContain('Balaju, Ganesh Chowk, Kathmandu');
+    // one owner: the two rows of the single-owner certificate
+    const single = renderCertificateHtml(sample);
+    expect(single).toContain('Name of Proprietor');
+    expect(single).toContain('Dorje Tamang');
+  });
+});
+
+describe('renderReceiptHtml', () => {
+  it('shows every fee line in both languages, and the total once', () => {
+    const html = renderReceiptHtml(receipt);
+    for (const s of ['व्यवसाय कर', 'Fine', 'घर बहाल कर', 'Administrative cost', 'छुट']) {
+      expect(html, s).toContain(s);
+    }
+    expect(html).toContain('रु. -५००.००'); // the discount
+    expect(html).toContain('Rs. 11,845.00');
+    expect(html.match(/Total/g)).toHaveLength(1);
   });
 });
 
@@ -220,6 +241,7 @@ describe('PdfRenderer', () => {
         businessName: long('क्षेत्रीय व्यवसाय ', 120),
         ownerName: long('Owner Name ', 120),
         fatherOrHusbandName: long('पिता ', 120),
+        owners: [{ name: long('Owner Name ', 120), fatherOrHusbandName: long('पिता ', 120) }],
         firmName: long('Firm ', 160),
         description: long('विवरण ', 2000),
         location: {
@@ -227,7 +249,11 @@ describe('PdfRenderer', () => {
           tole: long('Tole ', 120),
           mobile: '9841234567',
         },
-        permanentAddress: { ...sample.permanentAddress, tole: long('टोल ', 120) },
+        permanentAddress: {
+          ...sample.permanentAddress,
+          tole: long('टोल ', 120),
+          chowk: long('चोक ', 120),
+        },
         capital: { max: 100_000_000_000, current: 100_000_000_000, paidUp: 100_000_000_000 },
       }),
     );
@@ -236,6 +262,74 @@ describe('PdfRenderer', () => {
     // The signatures and the verify code at the bottom are still on the page.
     expect(text).toContain('Ram Bahadur Shrestha');
     expect(squash(text)).toContain('K7Q2-9XMD');
+  });
+
+  it('prints every owner and the chowk of a partnership with the longest names on one page', async () => {
+    const long = (s: string, n: number) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
+    const plain = await renderer.render(renderCertificateHtml(partnership));
+    await writeFile('/tmp/cert-sample-partners.pdf', plain);
+    const { text, pages } = await pdfText(plain);
+    expect(pages).toBe(1);
+    for (const s of [
+      'Suman Tamang',
+      'Pemba Sherpa',
+      'Gita Gurung',
+      'Ganesh Chowk',
+      'Nima Tenzing Lama Sherpa',
+    ])
+      expect(squash(text), s).toContain(squash(s));
+    // Devanagari owner and father names (forms pdf.js maps one-to-one)
+    for (const s of ['सीता कुमारी तामाङ', 'बुद्ध तामाङ']) expect(squash(text), s).toContain(squash(s));
+    const owners = [1, 2, 3, 4].map((i) => ({
+      name: long(`Partner ${i} Longname `, 120),
+      fatherOrHusbandName: long(`पिता ${i} `, 120),
+    }));
+    const longest = await renderer.render(
+      renderCertificateHtml({
+        ...partnership,
+        owners,
+        businessName: long('क्षेत्रीय व्यवसाय ', 120),
+        firmName: long('Firm ', 160),
+        description: long('विवरण ', 2000),
+        location: {
+          address: long('Address ', 200),
+          tole: long('Tole ', 120),
+          mobile: '9841234567',
+        },
+        permanentAddress: {
+          ...sample.permanentAddress,
+          tole: long('टोल ', 120),
+          chowk: long('Chowk ', 120),
+        },
+        capital: { max: 100_000_000_000, current: 100_000_000_000, paidUp: 100_000_000_000 },
+      }),
+    );
+    const l = await pdfText(longest);
+    expect(l.pages).toBe(1);
+    for (const i of [1, 2, 3, 4]) expect(squash(l.text)).toContain(`Partner${i}Longname`);
+    expect(l.text).toContain('Ram Bahadur Shrestha');
+    expect(squash(l.text)).toContain('K7Q2-9XMD');
+  });
+
+  it('prints the longest receipt (every fee line, long Nepali names) on one A5 page', async () => {
+    const long = (s: string, n: number) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
+    const pdf = await renderer.render(
+      renderReceiptHtml({
+        ...receipt,
+        businessName: long('क्षेत्रीय चिया तथा खाजा व्यवसाय ', 120),
+        ownerName: long('श्री सीता कुमारी महर्जन ', 120),
+        palika: { en: long('Palika ', 120), ne: long('पालिका ', 120) },
+        ward: { number: 33, en: long('Ward ', 60), ne: long('वडा ', 60) },
+        gatewayTxnId: 'KHALTI-0123456789ABCDEFGHIJ',
+      }),
+    );
+    await writeFile('/tmp/receipt-sample.pdf', pdf);
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    // the total, in both scripts, is on that page
+    expect(text).toContain('Rs. 11,845.00');
+    expect(squash(text)).toContain(squash('रु. ११,८४५.००'));
+    expect(text).toContain('Issued by the Darta system.');
   });
 
   it('prints a revoked certificate with the watermark', async () => {

@@ -13,7 +13,9 @@ import { verifyCode } from './issue.js';
  * A code whose HMAC does not match its certificate (forged or altered) or that names no
  * certificate is `{genuine: false}`. Status: revoked (revoked, or the registration
  * terminated), renewed (a newer certificate replaced this one), expired (valid-until before
- * today), else valid. One statement.
+ * today), else valid. One statement. A revoked certificate carries when and why (issue 17 §5):
+ * its own revocation, else the termination of its registration (the latest 'terminate' history
+ * entry); null where not known.
  */
 export async function publicVerification(db: Db, signingKey: string, code: string) {
   const m = /^([0-9A-Z]{1,8})-([0-9A-F]{10})$/.exec(code.trim().toUpperCase());
@@ -28,6 +30,10 @@ export async function publicVerification(db: Db, signingKey: string, code: strin
       fy: fiscalYears,
       newer: sql<boolean>`exists (select 1 from certificates n
         where n.application_id = ${certificates.applicationId} and n.id > ${certificates.id})`,
+      terminated: sql<{ at: string; remarks: string | null } | null>`(select
+        json_build_object('at', h.created_at, 'remarks', h.remarks) from application_history h
+        where h.application_id = ${applications.id} and h.action = 'terminate'
+        order by h.id desc limit 1)`,
     })
     .from(certificates)
     .innerJoin(applications, eq(applications.id, certificates.applicationId))
@@ -55,7 +61,21 @@ export async function publicVerification(db: Db, signingKey: string, code: strin
     fiscalYear: { en: row.fy.code, ne: row.fy.nameNe },
     validUntil: row.c.validUntil,
     issuedAt: row.c.issuedAt.toISOString(),
-    revokedAt: row.c.revokedAt?.toISOString() ?? null,
-    revokeReason: row.c.revokeReason,
+    ...revocation(row.c, revoked ? row.terminated : null),
+  };
+}
+
+/** When and why a revoked certificate stopped being valid: its revocation, else the termination. */
+function revocation(
+  c: { revokedAt: Date | null; revokeReason: string | null },
+  terminated: { at: string; remarks: string | null } | null,
+) {
+  if (c.revokedAt) return { revokedAt: c.revokedAt.toISOString(), revokeReason: c.revokeReason };
+  if (!terminated) return { revokedAt: null, revokeReason: c.revokeReason };
+  // json_build_object gives the timestamptz as text ('2026-11-25T12:00:00.123+00:00')
+  const at = new Date(terminated.at);
+  return {
+    revokedAt: Number.isNaN(at.getTime()) ? null : at.toISOString(),
+    revokeReason: c.revokeReason ?? terminated.remarks,
   };
 }

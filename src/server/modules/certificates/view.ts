@@ -2,7 +2,7 @@
  * What a registration certificate shows (the web certificate page and the PDF), read in one
  * statement: the application (scoped), its latest certificate, the palika (settings `palika`
  * → cityId, else the ward's city) with its district and province, the ward, the permanent
- * address, the business type and the certificate's fiscal year.
+ * address, the business type, the certificate's fiscal year and the owners (json_agg).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
@@ -23,7 +23,7 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
   const row = await certificateRow(db, actor, id);
   const a = row?.a;
   if (!row || !a.registrationNo || !a.registrationDate || !a.expiryDate) throw AppError.notFound();
-  const { cert, ward, bt, fy, palika: p, home: h } = row;
+  const { cert, ward, bt, fy, palika: p, home: h, owners } = row;
   return {
     applicationId: a.id,
     registrationNo: a.registrationNo,
@@ -45,6 +45,10 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
     businessName: a.businessName,
     ownerName: a.ownerName,
     fatherOrHusbandName: a.fatherOrHusbandName,
+    // A single-owner registration keeps its owner in the application row (registrations/owners.ts).
+    owners: owners.length
+      ? owners
+      : [{ name: a.ownerName, fatherOrHusbandName: a.fatherOrHusbandName }],
     firmName: a.firmName,
     businessType: bi(bt.nameEn, bt.nameNe),
     description: a.description,
@@ -55,6 +59,7 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
       city: bi(h.city, h.cityNe),
       wardNo: a.permWardNo,
       tole: a.permTole,
+      chowk: a.permChowk,
     },
     capital: { max: a.capitalMax, current: a.capitalCurrent, paidUp: a.capitalPaidUp },
     registrationDate: a.registrationDate,
@@ -65,8 +70,9 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
 }
 
 /**
- * The one statement: application `id` (scoped to `actor`) with its latest certificate and the
- * places, ward, business type and fiscal year it names; undefined when there is none.
+ * The one statement: application `id` (scoped to `actor`) with its latest certificate, the
+ * places, ward, business type and fiscal year it names, and its owners by position (json, []
+ * for a single owner); undefined when there is none.
  */
 async function certificateRow(db: Db, actor: Actor, id: number) {
   const [row] = await db
@@ -94,6 +100,10 @@ async function certificateRow(db: Db, actor: Actor, id: number) {
         province: hState.nameEn,
         provinceNe: hState.nameNe,
       },
+      owners: sql<{ name: string; fatherOrHusbandName: string | null }[]>`(select
+        coalesce(json_agg(json_build_object('name', o.name,
+          'fatherOrHusbandName', o.father_or_husband_name) order by o.position), '[]'::json)
+        from application_owners o where o.application_id = ${applications.id})`,
     })
     .from(applications)
     .innerJoin(

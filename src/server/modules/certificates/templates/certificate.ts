@@ -94,6 +94,8 @@ table.details td .v { font-weight: 700; overflow-wrap: anywhere; }
 table.details td .en { display: block; font-size: 0.81em; overflow-wrap: anywhere; line-height: 1.25; }
 table.details td .clamp2, table.details td .clamp3 { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
 table.details td .clamp2 { -webkit-line-clamp: 2; }
+table.details ol.owners { margin: 0; padding: 0; list-style: none; }
+table.details ol.owners li + li { margin-top: 0.3em; }
 table.details td .clamp3 { -webkit-line-clamp: 3; }
 table.capital { width: 100%; border-collapse: collapse; }
 table.capital td { border: 0; padding: 0 2mm 0 0; background: none !important; width: 33%; }
@@ -166,22 +168,57 @@ function bilingual(value: Bi, clamp = 'clamp2'): string {
 const joinParts = (parts: Array<string | null | undefined>): string =>
   parts.filter((p): p is string => Boolean(p && p.trim())).join(', ');
 
-/** The permanent address in both languages: city-ward, tole, district, province. */
+/** The permanent address in both languages: city-ward, tole, chowk, district, province. */
 function permanentAddress(perm: CertificateView['permanentAddress']): Bi {
   return {
     ne: joinParts([
       `${perm.city.ne}-${toNepaliDigits(perm.wardNo)}`,
       perm.tole,
+      perm.chowk,
       perm.district.ne,
       perm.province.ne,
     ]),
     en: joinParts([
       `${perm.city.en}-${perm.wardNo}`,
       perm.tole,
+      perm.chowk,
       perm.district.en,
       perm.province.en,
     ]),
   };
+}
+
+/**
+ * The owners cell of a multiple-owner registration: each partner numbered (with
+ * a Devanagari number), the name in bold and the father's or husband's name beneath, each at
+ * most 2 lines (a realistic name is never cut; four of the longest allowed still fit the page).
+ */
+function ownersHtml(owners: CertificateView['owners']): string {
+  const items = owners.map(
+    (o, i) =>
+      `<li><div class="v clamp2">${escapeHtml(`${toNepaliDigits(i + 1)}. ${o.name}`)}</div>` +
+      `<span class="en clamp2">बाबु/पति / Father/Husband: ${escapeHtml(o.fatherOrHusbandName?.trim() || '—')}</span></li>`,
+  );
+  return `<ol class="owners">${items.join('')}</ol>`;
+}
+
+/** The owner rows: name and father's/husband's name of one owner, or every partner. */
+function ownerRows(view: CertificateView): string[] {
+  if (view.owners.length > 1)
+    return [
+      row(
+        {
+          ne: `व्यवसायीहरू (${toNepaliDigits(view.owners.length)} जना)`,
+          en: `Proprietors (${view.owners.length} partners)`,
+        },
+        ownersHtml(view.owners),
+      ),
+    ];
+  const [owner] = view.owners;
+  return [
+    row({ ne: 'व्यवसायीको नाम', en: 'Name of Proprietor' }, single(owner.name)),
+    row({ ne: 'बाबु/पतिको नाम', en: "Father's/Husband's Name" }, single(owner.fatherOrHusbandName)),
+  ];
 }
 
 /** The business location cell: address and tole, the palika and ward, the mobile number. */
@@ -240,8 +277,7 @@ function detailRows(view: CertificateView, palikaNe: string, palikaEn: string): 
   return [
     row({ ne: 'व्यवसायको नाम', en: 'Name of Business' }, single(view.businessName)),
     row({ ne: 'फर्म/कम्पनीको नाम', en: 'Firm/Company Name' }, single(view.firmName)),
-    row({ ne: 'व्यवसायीको नाम', en: 'Name of Proprietor' }, single(view.ownerName)),
-    row({ ne: 'बाबु/पतिको नाम', en: "Father's/Husband's Name" }, single(view.fatherOrHusbandName)),
+    ...ownerRows(view),
     row({ ne: 'व्यवसायको प्रकार', en: 'Type of Business' }, bilingual(view.businessType)),
     ...(view.description?.trim()
       ? [
