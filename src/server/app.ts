@@ -213,7 +213,7 @@ async function createServices(app: FastifyInstance, { config, database, pdf: sha
     signingKey: config.signingKey,
     notifier,
   });
-  const otp = new OtpService(database.db, config.signingKey);
+  const otp = new OtpService(database.db, config.signingKey, undefined, config.publicUrl);
   const counter = new CounterPayments(database.db, store, registrations.lifecycle);
   const paymentsService = new PaymentService(
     database.db,

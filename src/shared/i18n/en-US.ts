@@ -1452,6 +1452,12 @@ const enUS = {
     mismatch:
       'This submission was already sent with different details. Reload the form and submit it again.',
   },
+  // ---- server answers and SMS in the reader's language (issue 17 §8)
+  messages: {
+    paymentPending: 'Pending',
+    refundDue: 'Received; to be refunded',
+    serverText: 'The server answered in another language. Try again, or reload the page.',
+  },
 };
 
 export default enUS;
