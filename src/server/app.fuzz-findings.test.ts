@@ -30,7 +30,7 @@ describe('router refusals', () => {
     });
     expect(res.statusCode).toBe(414);
     const body = res.json() as { message: string };
-    expect(Object.keys(body)).toEqual(['message']);
+    expect(Object.keys(body)).toEqual(['message', 'messageKey']);
     expect(body.message).toMatch(/[\u0900-\u097F]/);
     expect(res.body).not.toContain('xxxx');
   });

@@ -120,9 +120,10 @@ function createServer(deps: AppDeps) {
     // code; found by the API fuzzing (issue 8 §3).
     frameworkErrors: (err, req, reply) => {
       const status = err.statusCode ?? 400;
-      void (reply as FastifyReply).code(status).send({
-        message: translate(requestLang(req), status >= 500 ? 'errors.server' : 'errors.badRequest'),
-      });
+      const key = status >= 500 ? 'errors.server' : 'errors.badRequest';
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ message: translate(requestLang(req), key), messageKey: key });
     },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();

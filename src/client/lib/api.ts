@@ -98,7 +98,8 @@ export interface ServerMessage {
 /** Whether `text` is written in the other language than `lang` (a Latin sentence for 'ne'). */
 function inOtherLanguage(text: string, lang: string): boolean {
   const devanagari = /[\u0900-\u097F]/.test(text);
-  return lang === 'ne' ? !devanagari && /[A-Za-z]{2,}/.test(text) : devanagari;
+  const latin = /[A-Za-z]{2,}/.test(text);
+  return lang === 'ne' ? latin && !devanagari : devanagari && !latin;
 }
 
 /**

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/mockApi';
 import { jsonResponse, renderWithApp } from '../test/render';
 import { api, ApiError, serverMessage, type Envelope } from './api';
-import i18n, { setLang } from './i18n';
+import i18n, { setLang, tMessage } from './i18n';
 
 /** A save button that toasts the server's answer, as the app's forms do. */
 function SaveButton() {
@@ -91,6 +91,14 @@ describe('server answers on a Nepali screen', () => {
     expect(serverMessage({ message: 'गेटवेले भुक्तानी अस्वीकार गर्‍यो' })).toBe(
       'गेटवेले भुक्तानी अस्वीकार गर्‍यो',
     );
+  });
+
+  it("a validation library's own English text on a field says 'not valid' in Nepali", () => {
+    expect(tMessage('Invalid input: expected string, received undefined')).toBe(
+      i18n.t('validation.invalid'),
+    );
+    expect(tMessage('validation.required')).toBe('यो फिल्ड आवश्यक छ');
+    expect(tMessage('यो प्रयोगकर्ता नाम लिइसकिएको छ।')).toBe('यो प्रयोगकर्ता नाम लिइसकिएको छ।');
   });
 
   it('in English, the key gives the SPEC text', async () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resources, translate } from '../../../shared/i18n/index.js';
-import { otpSmsText } from '../otp/sms.js';
+import { otpSmsText } from '../otp/index.js';
 import { renderNotification, type NotificationVars } from './notify.js';
 
 const LINK = 'https://darta.example.gov.np/business/certificate/512';
