@@ -258,8 +258,7 @@ function ResourceList({ config }: { config: ResourceConfig }) {
     notifications.show({
       color: 'green',
       title: t('common.success'),
-      message:
-        serverMessage(answer, mode === 'edit' ? 'common.updated' : 'common.actionSuccess'),
+      message: serverMessage(answer, mode === 'edit' ? 'common.updated' : 'common.actionSuccess'),
       autoClose: 5000,
     });
     void refresh();
