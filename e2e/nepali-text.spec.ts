@@ -16,10 +16,14 @@
  *    English half of the bilingual certificate;
  *  - URLs and paths (`/verify`, `https://…`), which are typed as written;
  *  - the names in LATIN_ALLOWED, which Nepali writes in Latin letters too.
+ *
+ * Issue 17 §8: the toasts after an action too, whose text the server answers (a save's
+ * 'Updated Successfully', a refusal's message): a save and a refused delete, in Nepali, on a
+ * desktop and a phone, with pictures of both toasts (docs/screenshots/toast-*).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { RoleContexts, ROLES, SCREEN_LIST, seedScreens, visit, type ScreenData } from './screens';
-import { inPage, type Device } from './support';
+import { inPage, MESSAGES, shoot, type Device } from './support';
 
 /**
  * Written in Latin in Nepali text as well, kept short on purpose:
@@ -155,5 +159,69 @@ for (const role of ROLES) {
     failures.push(...phone.failures);
     console.log(`${role}: ${count + phone.count} screens read in Nepali`);
     expect(failures.length, failures.join('\n')).toBe(0);
+  });
+}
+
+/** The text of the toasts on the page that is Latin or ASCII digits, outside the allowlist. */
+async function toastOffending(page: Page): Promise<string[]> {
+  const texts = await page.getByRole('alert').allInnerTexts();
+  return texts.filter((t) => /[A-Za-z0-9]/.test(t.replace(URLS, ' ').replace(ALLOWED, ' ')));
+}
+
+for (const device of ['desktop', 'phone'] as const) {
+  test(`toasts after an action are Nepali, the server's answer included [${device}]`, async () => {
+    const ne = MESSAGES.ne;
+    const page = await roles.page('admin', 'ne', device);
+    await visit(
+      page,
+      {
+        name: 'wards',
+        role: 'admin',
+        path: () => '/wards',
+        ready: async (p) => {
+          await expect(p.getByRole('table').first()).toBeVisible();
+        },
+      },
+      'ne',
+      data,
+    );
+    const ward = 'वडा नं. १';
+    // ward 1 (in use by the ward admin, so its delete is refused) heads the list by number
+    const editWard = page.getByRole('button', {
+      name: ne.resource.editName.replace('{{name}}', ward),
+    });
+    // the first sortable column is the ward number: descending, then ascending
+    const sortBy = page.getByRole('button', { name: new RegExp(`^${ne.fields.wardNumber} `) });
+    if (!(await editWard.isVisible())) {
+      await sortBy.first().click();
+      await expect(sortBy.first()).toHaveAccessibleName(new RegExp(ne.a11y.sortedDesc));
+      await sortBy.first().click();
+      await expect(sortBy.first()).toHaveAccessibleName(new RegExp(ne.a11y.sortedAsc));
+    }
+    await editWard.click();
+    const dialog = page.getByRole('dialog').last();
+    await expect(dialog.locator('[name=nameNe]')).toHaveValue(ward);
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/wards\/\d+$/.test(r.url()),
+    );
+    await dialog.getByRole('button', { name: ne.resource.save, exact: true }).click();
+    const answer = (await (await saved).json()) as { message: string; messageKey: string };
+    expect(answer).toMatchObject({ message: ne.common.updated, messageKey: 'common.updated' });
+    const toast = page.getByRole('alert').filter({ hasText: ne.common.updated });
+    await expect(toast).toBeVisible();
+    expect(await toastOffending(page)).toEqual([]);
+    await shoot(page, `toast-saved-ne-${device}`, { fullPage: false, blur: true });
+    // ---- a refused delete (409: the ward is in use): the server's message, in Nepali
+    await page
+      .getByRole('button', { name: ne.resource.deleteName.replace('{{name}}', ward) })
+      .click();
+    const confirm = page.getByRole('dialog', { name: ne.common.areYouSure });
+    const refused = page.waitForResponse((r) => /\/api\/wards\/delete$/.test(r.url()));
+    await confirm.getByRole('button', { name: ne.resource.delete, exact: true }).click();
+    expect((await refused).status()).toBe(409);
+    const inUse = page.getByRole('alert').filter({ hasText: ne.errors.inUse.split(':')[0] });
+    await expect(inUse).toBeVisible();
+    expect(await toastOffending(page)).toEqual([]);
+    await shoot(page, `toast-refused-ne-${device}`, { fullPage: false, blur: true });
   });
 }

@@ -16,7 +16,10 @@ describe('router refusals', () => {
   it('a malformed %-escape in a path parameter is a plain 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/wards/%E0%A4' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request is not valid.' });
+    expect(res.json()).toEqual({
+      message: 'The request is not valid.',
+      messageKey: 'errors.badRequest',
+    });
   });
 
   it('a path parameter over the router limit is a plain 414, in the chosen language', async () => {
@@ -27,7 +30,7 @@ describe('router refusals', () => {
     });
     expect(res.statusCode).toBe(414);
     const body = res.json() as { message: string };
-    expect(Object.keys(body)).toEqual(['message']);
+    expect(Object.keys(body)).toEqual(['message', 'messageKey']);
     expect(body.message).toMatch(/[\u0900-\u097F]/);
     expect(res.body).not.toContain('xxxx');
   });

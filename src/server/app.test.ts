@@ -30,7 +30,7 @@ describe('app', () => {
       headers: { 'accept-language': 'ne' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'स्रोत फेला परेन।' });
+    expect(res.json()).toEqual({ message: 'स्रोत फेला परेन।', messageKey: 'errors.notFound' });
   });
 
   it('sends security headers with a CSP that forbids inline script', async () => {
@@ -64,6 +64,9 @@ describe('app', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request is not valid.' });
+    expect(res.json()).toEqual({
+      message: 'The request is not valid.',
+      messageKey: 'errors.badRequest',
+    });
   });
 });

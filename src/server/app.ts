@@ -120,9 +120,10 @@ function createServer(deps: AppDeps) {
     // code; found by the API fuzzing (issue 8 §3).
     frameworkErrors: (err, req, reply) => {
       const status = err.statusCode ?? 400;
-      void (reply as FastifyReply).code(status).send({
-        message: translate(requestLang(req), status >= 500 ? 'errors.server' : 'errors.badRequest'),
-      });
+      const key = status >= 500 ? 'errors.server' : 'errors.badRequest';
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ message: translate(requestLang(req), key), messageKey: key });
     },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
@@ -213,7 +214,7 @@ async function createServices(app: FastifyInstance, { config, database, pdf: sha
     signingKey: config.signingKey,
     notifier,
   });
-  const otp = new OtpService(database.db, config.signingKey);
+  const otp = new OtpService(database.db, config.signingKey, undefined, config.publicUrl);
   const counter = new CounterPayments(database.db, store, registrations.lifecycle);
   const paymentsService = new PaymentService(
     database.db,

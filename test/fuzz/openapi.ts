@@ -58,13 +58,19 @@ export function newAjv(): Ajv {
 
 /**
  * The shared error body (plugins/errors.ts): every refusal answers `{ message, errors? }`,
- * `errors` mapping a field to its messages. No other key: a leaked `stack`, `code` or `sql`
+ * `errors` mapping a field to its messages, with the message's catalogue key and values
+ * (`messageKey`, `messageVars`, issue 17 §8). No other key: a leaked `stack`, `code` or `sql`
  * fails it.
  */
 export const ERROR_BODY_SCHEMA = {
   type: 'object',
   properties: {
     message: { type: 'string', minLength: 1 },
+    messageKey: { type: 'string', pattern: '^[a-zA-Z]+(\\.[\\w-]+)+$' },
+    messageVars: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'number'] },
+    },
     errors: {
       type: 'object',
       additionalProperties: { type: 'array', items: { type: 'string', minLength: 1 } },

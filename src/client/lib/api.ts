@@ -3,7 +3,8 @@
  * headers and the bearer token; bodies are multipart FormData (the browser sets the boundary);
  * array query parameters repeat the key. A failed response shows the SPEC §8 toast and is then
  * thrown to the caller as an ApiError. A 401 also ends the local session and sends the user to
- * /user/login.
+ * /user/login. Every call says the current language (Accept-Language); every message the server
+ * answers is shown in the language the screen shows (`serverMessage`, issue 17 §8).
  */
 import { notifications } from '@mantine/notifications';
 import i18n, { currentLang } from './i18n';
@@ -87,6 +88,40 @@ export function setUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
 
+/** What an answer says: its text and, from this server, the catalogue key of that text. */
+export interface ServerMessage {
+  message?: string;
+  messageKey?: string;
+  messageVars?: Record<string, string | number>;
+}
+
+/** Whether `text` is written in the other language than `lang` (a Latin sentence for 'ne'). */
+function inOtherLanguage(text: string, lang: string): boolean {
+  const devanagari = /[\u0900-\u097F]/.test(text);
+  const latin = /[A-Za-z]{2,}/.test(text);
+  return lang === 'ne' ? latin && !devanagari : devanagari && !latin;
+}
+
+/**
+ * The message of a server answer in the language the screen shows now: the catalogue text of
+ * its `messageKey` (with `messageVars`); else its `message` if written in that language; else
+ * `fallbackKey`'s text (a message from elsewhere, e.g. a proxy, never shows English on a Nepali
+ * screen). '' when the answer has no message and no fallback is given.
+ */
+export function serverMessage(
+  body: ServerMessage | null | undefined,
+  fallbackKey?: string,
+): string {
+  const fallback = fallbackKey ? i18n.t(fallbackKey) : '';
+  if (!body) return fallback;
+  if (body.messageKey && i18n.exists(body.messageKey)) {
+    return i18n.t(body.messageKey, { ...(body.messageVars ?? {}) });
+  }
+  const text = body.message ?? '';
+  if (!text) return fallback;
+  return inOtherLanguage(text, currentLang()) ? i18n.t(fallbackKey ?? 'errors.actionFailed') : text;
+}
+
 /** The SPEC §8 toast text for a failed response. */
 export function errorToastText(status: number, bodyMessage: string | undefined): string {
   switch (status) {
@@ -132,9 +167,19 @@ async function readError(res: Response): Promise<{ message?: string; errors?: Fi
   try {
     const text = await res.text();
     if (!text) return {};
-    const body = JSON.parse(text) as { message?: unknown; errors?: unknown };
+    const body = JSON.parse(text) as ServerMessage & { message?: unknown; errors?: unknown };
     return {
-      message: typeof body.message === 'string' ? body.message : undefined,
+      message:
+        typeof body.message === 'string'
+          ? serverMessage({
+              message: body.message,
+              messageKey: typeof body.messageKey === 'string' ? body.messageKey : undefined,
+              messageVars:
+                body.messageVars && typeof body.messageVars === 'object'
+                  ? body.messageVars
+                  : undefined,
+            })
+          : undefined,
       errors:
         body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : undefined,
     };
@@ -199,10 +244,9 @@ export async function requestBlob(path: string, opts: RequestOptions = {}): Prom
   return res.blob();
 }
 
-/** `{data}` envelope of every success answer (DESIGN.md §6). */
-export interface Envelope<T> {
+/** `{data}` envelope of every success answer (DESIGN.md §6); show its message with serverMessage. */
+export interface Envelope<T> extends ServerMessage {
   data: T;
-  message?: string;
 }
 /** A page of a list: `{data, meta: {total}}`. */
 export interface ListPage<T> {

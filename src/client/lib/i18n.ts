@@ -98,7 +98,12 @@ export async function setLang(lang: Lang): Promise<void> {
  */
 export function tMessage(msg: string | undefined | null): string {
   if (!msg) return '';
-  return i18n.exists(msg) ? i18n.t(msg) : msg;
+  if (i18n.exists(msg)) return i18n.t(msg);
+  // Not one of our keys: a validation library's own text, which is English. A Nepali screen
+  // says 'not valid' in Nepali instead (issue 17 §8); text already in Nepali is kept.
+  if (currentLang() === 'ne' && !/[\u0900-\u097F]/.test(msg) && /[A-Za-z]{2,}/.test(msg))
+    return i18n.t('validation.invalid');
+  return msg;
 }
 
 export default i18n;

@@ -34,6 +34,7 @@ describe('multipart text fields', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'The given data was invalid.',
+      messageKey: 'errors.validation',
       errors: { remarks: ['This is too long'] },
     });
   });
@@ -86,7 +87,10 @@ describe('public routes (sign-in, registration, recovery)', () => {
     const m = multipart({ username: 'admin', password: 'Darta@2082' });
     const small = await t.app.inject({ method: 'POST', url: '/api/login', ...m });
     expect(small.statusCode).toBe(415);
-    expect(small.json()).toEqual({ message: 'This kind of request is not accepted here.' });
+    expect(small.json()).toEqual({
+      message: 'This kind of request is not accepted here.',
+      messageKey: 'errors.unsupportedMediaType',
+    });
     // 50 MiB declared: still 415 (the type is judged first), and the body is left unread
     const total = 50 * 1024 * 1024;
     const { stream, seen } = countingBody(total);
@@ -133,7 +137,10 @@ describe('public routes (sign-in, registration, recovery)', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request is too large.' });
+    expect(res.json()).toEqual({
+      message: 'The request is too large.',
+      messageKey: 'errors.bodyTooLarge',
+    });
     const chunked = await t.app.inject({
       method: 'POST',
       url: '/api/login',

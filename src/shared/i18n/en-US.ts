@@ -1463,6 +1463,12 @@ const enUS = {
     expiredOn: 'It was valid until {{date}} (BS).',
     expiredRenew: 'The business must renew its registration at the ward office.',
   },
+  // ---- server answers and SMS in the reader's language (issue 17 §8)
+  messages: {
+    paymentPending: 'Pending',
+    refundDue: 'Received; to be refunded',
+    serverText: 'The server answered in another language. Try again, or reload the page.',
+  },
 };
 
 export default enUS;

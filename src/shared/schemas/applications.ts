@@ -21,6 +21,7 @@ import { toLatinDigits } from '../format.js';
 import { STATUSES } from '../lifecycle.js';
 import {
   adDate,
+  choiceError,
   fileField,
   MSG,
   mobile,
@@ -348,7 +349,7 @@ export const manualPaymentSchema = z.object({
       .refine((v) => !/^(ES|KH)-/i.test(v), 'errors.receiptReserved'),
   ),
   paidDate: adDate(),
-  channel: z.enum(['counter', 'bank'], { error: MSG.choice }),
+  channel: z.enum(['counter', 'bank'], { error: choiceError }),
   remarks: optText(1000),
 });
 

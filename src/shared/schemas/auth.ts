@@ -1,7 +1,7 @@
 /** Auth forms (SPEC §7 Auth; issue 2 §4). */
 import { z } from 'zod';
 import { toLatinDigits } from '../format.js';
-import { MSG, mobile, optEmail, reqText, username } from './fields.js';
+import { choiceError, MSG, mobile, optEmail, reqText, username } from './fields.js';
 
 export const loginSchema = z.object({
   /** a username or a phone number */
@@ -42,7 +42,7 @@ const registerFields = {
   email: optEmail(),
   password: passwordField(),
   password_confirmation: z.string({ error: MSG.required }).min(1, MSG.required),
-  gender: z.enum(['male', 'female'], { error: MSG.choice }),
+  gender: z.enum(['male', 'female'], { error: choiceError }),
 };
 const passwordsMatch = {
   path: ['password_confirmation'],
@@ -81,8 +81,8 @@ export const resetPasswordSchema = z
 export const profileUpdateSchema = z.object({
   name: reqText(120),
   email: optEmail(),
-  gender: z.enum(['male', 'female'], { error: MSG.choice }),
-  lang: z.enum(['en-US', 'ne'], { error: MSG.choice }),
+  gender: z.enum(['male', 'female'], { error: choiceError }),
+  lang: z.enum(['en-US', 'ne'], { error: choiceError }),
 });
 
 /**

@@ -25,6 +25,16 @@ export const MSG = {
   file: 'validation.file',
 } as const;
 
+/**
+ * The message of a refused choice (a select, a radio group): SPEC §5's required text when
+ * nothing was chosen (missing, null or ''), 'Choose a valid option' only for a value that is
+ * not one of the options (issue 17: an empty required select said the latter).
+ */
+export const choiceError = (issue: { input?: unknown }): string =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? MSG.required
+    : MSG.choice;
+
 /** Accepts Devanagari digits too (Nepali keyboards), then trims. */
 const digitsLatin = z.string({ error: MSG.required }).transform((s) => toLatinDigits(s).trim());
 

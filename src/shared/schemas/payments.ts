@@ -3,7 +3,7 @@
  * refund of money that could not be credited to a bill (issue 15 §1, docs/payments.md).
  */
 import { z } from 'zod';
-import { adDate, MSG, optText } from './fields.js';
+import { adDate, choiceError, optText } from './fields.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
 
@@ -35,7 +35,7 @@ export type ReceiptView = z.infer<typeof receiptViewSchema>;
 
 /** How a refund was paid back to the applicant. */
 export const refundMethodSchema = z.enum(['cash', 'bank', 'esewa', 'khalti'], {
-  error: MSG.choice,
+  error: choiceError,
 });
 
 /**

@@ -18,6 +18,7 @@ import { toLatinDigits } from '../format.js';
 import { passwordField } from './auth.js';
 import {
   adDate,
+  choiceError,
   MSG,
   mobile,
   optEmail,
@@ -47,7 +48,9 @@ export const RESOURCE_MSG = {
 /** Record status: '1' active, '0' inactive (also true/false). */
 export const statusField = () =>
   z
-    .union([z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: MSG.choice })
+    .union([z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+      error: choiceError,
+    })
     .transform((v): 0 | 1 => (v === 1 || v === '1' || v === 'true' ? 1 : 0));
 
 /** A yes/no form field: '1'/'0', 'true'/'false' (or a JSON boolean). */
@@ -219,7 +222,7 @@ export const requiredFileSchema = z.object({
   nameEn: name(),
   nameNe: name(),
   slug: optSlugField(),
-  requiredIn: z.enum(REQUIRED_IN, { error: MSG.choice }),
+  requiredIn: z.enum(REQUIRED_IN, { error: choiceError }),
   isRequired: boolField(),
   ...formExtras,
 });
@@ -231,8 +234,8 @@ const userFields = {
   username: username(),
   phone: mobile(),
   email: optEmail(),
-  gender: z.enum(['male', 'female'], { error: MSG.choice }),
-  userType: z.enum(USER_TYPES, { error: MSG.choice }),
+  gender: z.enum(['male', 'female'], { error: choiceError }),
+  userType: z.enum(USER_TYPES, { error: choiceError }),
   /** required iff userType is wardadmin; ignored (stored empty) otherwise */
   wardId: z
     .union([z.string(), z.number()])

@@ -26,7 +26,7 @@ import type { User } from '../../../shared/schemas/auth.js';
 import { AuthImage } from '../../components/AuthImage';
 import { ChangePasswordCard, EditDetailsCard } from './AccountForms';
 import { PageHeader } from '../../components/PageHeader';
-import { api, ApiError, type Envelope } from '../../lib/api';
+import { api, ApiError, serverMessage, type Envelope } from '../../lib/api';
 import { PROFILE_KEY, useCurrentUser } from '../../lib/auth';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
@@ -80,7 +80,7 @@ function DocumentsCard({ user }: { user: User }) {
       qc.setQueryData(PROFILE_KEY, res.data);
       localStorage.setItem(USER_KEY, JSON.stringify(res.data));
       setFiles({ photo: null, citizenship: null });
-      notifications.show({ color: 'green', message: res.message ?? t('common.updated') });
+      notifications.show({ color: 'green', message: serverMessage(res, 'common.updated') });
     } catch (e) {
       if (e instanceof ApiError) {
         setErrors({ photo: e.errors.photo?.[0], citizenship: e.errors.citizenship?.[0] });

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage, FileLink } from '../../components/AuthImage';
-import { api, type Envelope } from '../../lib/api';
+import { api, serverMessage, type Envelope } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
 import { useAllOptions } from '../../lib/useOptions';
 import { detailKey } from './api';
@@ -43,7 +43,7 @@ function DocumentChecks({
       ),
     onSuccess: (res) => {
       qc.setQueryData(detailKey(appId), res);
-      notifications.show({ color: 'green', message: res.message ?? t('common.updated') });
+      notifications.show({ color: 'green', message: serverMessage(res, 'common.updated') });
     },
   });
   if (!editable) {

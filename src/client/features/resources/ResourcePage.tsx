@@ -31,7 +31,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
-import { api, request, type Envelope } from '../../lib/api';
+import { api, request, serverMessage, type Envelope } from '../../lib/api';
 import { PROFILE_KEY, useCurrentUser } from '../../lib/auth';
 import { useFormat, type Formatter } from '../../lib/useFormat';
 import { CONFIGS } from './configs';
@@ -229,7 +229,7 @@ function ResourceList({ config }: { config: ResourceConfig }) {
         // server's message.
         message: notDeleted
           ? t('resource.notDeleted', { n: f.num(notDeleted) })
-          : res?.message || t('common.actionSuccess'),
+          : serverMessage(res, 'common.actionSuccess'),
         autoClose: 5000,
       });
       setSelected([]);
@@ -258,8 +258,7 @@ function ResourceList({ config }: { config: ResourceConfig }) {
     notifications.show({
       color: 'green',
       title: t('common.success'),
-      message:
-        answer.message || (mode === 'edit' ? t('common.updated') : t('common.actionSuccess')),
+      message: serverMessage(answer, mode === 'edit' ? 'common.updated' : 'common.actionSuccess'),
       autoClose: 5000,
     });
     void refresh();

@@ -5,7 +5,7 @@
  * report (the outbox delivers them), in the language the applicant applied in.
  */
 import { eq } from 'drizzle-orm';
-import { formatAdAsBs, formatPaisa } from '../../../shared/format.js';
+import { formatAdAsBs, formatPaisa, toNepaliDigits } from '../../../shared/format.js';
 import { normalizeLang, translate, type Lang } from '../../../shared/i18n/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { applications, notifications, users } from '../../db/schema.js';
@@ -37,10 +37,17 @@ export interface NotificationVars {
   link: string;
 }
 
-/** The title and text of a notification in `lang` (the in-app list renders in the UI's language). */
+/**
+ * The title and text of a notification in `lang` (the in-app list renders in the UI's language).
+ * Nepali carries Devanagari digits throughout (issue 17 §8): amounts, dates and the submission
+ * and registration numbers; only the link stays as it is.
+ */
 export function renderNotification(lang: Lang, kind: string, v: NotificationVars) {
+  const digits = (s: string) => (lang === 'ne' ? toNepaliDigits(s) : s);
   const vars = {
     ...v,
+    submissionNo: digits(v.submissionNo),
+    registrationNo: digits(v.registrationNo),
     expiry: v.expiry ? formatAdAsBs(v.expiry, lang) : '',
     amount: v.amount != null ? formatPaisa(v.amount, lang) : '',
     // a refund's reason is stored as its code and told in the reader's language

@@ -1,2 +1,3 @@
-/** OTP module: one-time SMS codes for registration and password recovery (service.ts). */
+/** OTP module: one-time SMS codes for registration and password recovery (service.ts, sms.ts). */
 export { OtpService } from './service.js';
+export { otpSmsText } from './sms.js';

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { toNepaliDigits } from '../../../shared/format.js';
 import { AppError } from '../../errors.js';
 import type { Database } from '../../db/client.js';
 import { otpTokens, outbox } from '../../db/schema.js';
@@ -183,5 +184,30 @@ describe('checking', () => {
 
   it('no code at all is refused', async () => {
     expect((await refusal(check('123456'))).messageKey).toBe('errors.otpInvalid');
+  });
+});
+
+describe('the SMS text (issue 17 §8)', () => {
+  it('is Nepali with Devanagari digits, and ends with the origin-bound code a phone can fill', async () => {
+    const bound = new OtpService(
+      database.db,
+      'test-key',
+      () => clock,
+      'https://darta.example.gov.np/',
+    );
+    await bound.send({ phone, purpose: 'register', lang: 'ne' });
+    const [m] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, phone))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const [sentence, , last] = m.body.split('\n');
+    const code = /^@darta\.example\.gov\.np #(\d{6})$/.exec(last)![1];
+    expect(sentence).toContain('५ मिनेटसम्म');
+    expect(sentence).toContain(toNepaliDigits(code));
+    expect(sentence).not.toMatch(/[A-Za-z0-9]/);
+    // the code as the SMS states it is the code that works
+    await expect(bound.check({ phone, purpose: 'register', code })).resolves.toBeTypeOf('number');
   });
 });

@@ -3,6 +3,7 @@
  *
  * - 6 digits from crypto.randomInt; only HMAC-SHA256(key, purpose:phone:code) is stored, so
  *   a leaked table cannot be brute-forced offline without the server key;
+ * - the SMS is in the user's language and digits, with the code's origin-bound line (sms.ts);
  * - a code lives 5 minutes, is used once, and dies after 5 wrong entries;
  * - a resend of a code (same phone and purpose) waits 60 s, and a phone number gets at most
  *   3 sends per 15 minutes whatever the purpose (429 with the wait, in the user's language);
@@ -23,6 +24,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { otpTokens } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { enqueue } from '../notifications/index.js';
+import { codeHost, otpSmsText } from './sms.js';
 
 export const OTP_PURPOSES = ['register', 'reset'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
@@ -37,11 +39,18 @@ export const OTP_WINDOW_MS = 15 * 60_000;
 export const OTP_MAX_SENDS = 3;
 
 export class OtpService {
+  /** the site codes are bound to in the SMS's last line (sms.ts); '' for none */
+  private readonly host: string;
+
   constructor(
     private readonly db: Db,
     private readonly key: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    /** the app's public address (config.publicUrl) */
+    publicUrl?: string,
+  ) {
+    this.host = codeHost(publicUrl);
+  }
 
   private hash(purpose: string, phone: string, code: string): string {
     return createHmac('sha256', this.key).update(`${purpose}:${phone}:${code}`).digest('hex');
@@ -97,7 +106,7 @@ export class OtpService {
         recipient: opts.phone,
         body: opts.notice
           ? translate(opts.lang, opts.notice.key, opts.notice.vars)
-          : translate(opts.lang, `sms.${opts.purpose}`, { code, minutes: 5 }),
+          : otpSmsText(opts.lang, opts.purpose, code, OTP_TTL_MS / 60_000, this.host),
         kind: 'otp',
         userId: opts.userId ?? null,
         otpTokenId: row.id,

@@ -146,7 +146,10 @@ describe('photos first (SPEC §5) and profile documents', () => {
     const before = await snapshot();
     const res = await apply(a.token, validFields(w));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Please upload photos first' });
+    expect(res.json()).toEqual({
+      message: 'Please upload photos first',
+      messageKey: 'errors.photosFirst',
+    });
     const ne = await send(a.token, '/api/applications', validFields(w), await validFiles(), 'ne');
     expect(ne.json().message).toBe('कृपया पहिले फोटोहरू अपलोड गर्नुहोस्');
     expect(await snapshot()).toEqual(before);
