@@ -690,6 +690,7 @@ const enUS = {
     applications: 'Applications',
     payments: 'Payments',
     notifications: 'Notifications',
+    settings: 'Settings',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {

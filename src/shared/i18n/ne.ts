@@ -680,6 +680,7 @@ const ne: Messages = {
     applications: 'निवेदनहरू',
     payments: 'भुक्तानी',
     notifications: 'सूचनाहरू',
+    settings: 'सेटिङ',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { adDate, MSG, optText } from './fields.js';
+import { officeSchema } from './settings.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
 
@@ -16,6 +17,8 @@ export const receiptViewSchema = z.object({
   channel: paymentChannelSchema,
   gatewayTxnId: z.string().nullable(),
   palika: bi,
+  /** the palika office's address and contact (settings, issue 17 §6) */
+  office: officeSchema,
   ward: z.object({ number: z.number(), en: z.string(), ne: z.string() }),
   submissionNo: z.string(),
   registrationNo: z.string().nullable(),

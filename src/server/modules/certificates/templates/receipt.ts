@@ -6,6 +6,7 @@
  */
 import { formatPaisa, toNepaliDigits } from '../../../../shared/format.js';
 import type { ReceiptView } from '../../../../shared/schemas/payments.js';
+import { DEFAULT_EMBLEM_DATA_URI } from '../../settings/index.js';
 import { bsDate, escapeHtml, fontFaces, type Bi } from './common.js';
 
 const CHANNEL: Record<ReceiptView['channel'], Bi> = {
@@ -23,8 +24,23 @@ const LINES: [keyof ReceiptView['lines'], string, string][] = [
   ['discount', 'छुट', 'Discount'],
 ];
 
-/** Self-contained HTML of the receipt, ready for PdfRenderer.render. */
-export function renderReceiptHtml(v: ReceiptView): string {
+/** The palika office's address and contact on one line ('' when none is set; issue 17 §6). */
+function officeLine({ address, phone, email }: ReceiptView['office']): string {
+  const e = escapeHtml;
+  const parts = [address.ne, phone && toNepaliDigits(phone), email].filter(Boolean).map(e);
+  return parts.length
+    ? `<div class="office">${parts.join(' · ')}${address.en ? `<span class="en">${e(address.en)}</span>` : ''}</div>`
+    : '';
+}
+
+/**
+ * Self-contained HTML of the receipt, ready for PdfRenderer.render.
+ * @param emblem the palika's emblem as a data URI (settings); the default emblem when not given
+ */
+export function renderReceiptHtml(
+  v: ReceiptView,
+  emblem: string = DEFAULT_EMBLEM_DATA_URI,
+): string {
   const e = escapeHtml;
   const row = (ne: string, en: string, value: string, cls = '') =>
     `<tr class="${cls}"><th>${e(ne)}<span class="en">${e(en)}</span></th><td>${value}</td></tr>`;
@@ -40,6 +56,10 @@ ${fontFaces()}
 @page { size: A5; margin: 12mm; }
 body { font-family: 'Noto Sans Devanagari', 'Noto Sans', sans-serif; font-size: 10.5pt; color: #1b1b1b; }
 .en { display: block; font-family: 'Noto Sans', 'Noto Sans Devanagari', sans-serif; font-size: 8.5pt; color: #444; font-weight: 400; }
+header { display: flex; align-items: center; justify-content: center; gap: 3mm; }
+header img { width: 11mm; max-height: 13mm; object-fit: contain; }
+header .office { text-align: center; font-size: 8pt; color: #444; }
+header .office .en { font-size: 7.5pt; }
 h1 { text-align: center; color: #8f1028; font-size: 15pt; margin: 0; }
 h1 .en { font-size: 10pt; color: #8f1028; }
 h2 { text-align: center; font-size: 13pt; margin: 4mm 0 2mm; letter-spacing: 0.05em; }
@@ -51,7 +71,7 @@ tr.total th, tr.total td { font-weight: 700; border-top: 0.5mm solid #333; borde
 .meta td { text-align: left; }
 footer { margin-top: 6mm; font-size: 8.5pt; color: #555; text-align: center; }
 </style></head><body>
-<h1>${e(v.palika.ne)}<span class="en">${e(v.palika.en)}</span></h1>
+<header><img src="${e(emblem)}" alt=""><div><h1>${e(v.palika.ne)}<span class="en">${e(v.palika.en)}</span></h1>${officeLine(v.office)}</div></header>
 <h2>भुक्तानी रसिद<span class="en">PAYMENT RECEIPT</span></h2>
 <table class="meta">
 ${row('रसिद नं.', 'Receipt No.', `${e(toNepaliDigits(v.receiptNo))}<span class="en">${e(v.receiptNo)}</span>`)}
