@@ -1453,6 +1453,51 @@ const enUS = {
     mismatch:
       'This submission was already sent with different details. Reload the form and submit it again.',
   },
+  // ---- the palika's settings (issue 17 §6)
+  settings: {
+    nav: 'Palika settings',
+    title: 'Palika settings',
+    intro:
+      "The palika's name, emblem and office as the login page, certificates and receipts show them, and the fees and the renewal window. Every change is recorded in the audit log.",
+    loadFailed: 'The settings could not be loaded. Reload the page to try again.',
+    identity: 'Name',
+    nameEn: 'Name in English',
+    nameNe: 'Name in Nepali',
+    nameDefault: 'Default: {{name}}',
+    office: 'Office',
+    addressEn: 'Office address in English',
+    addressNe: 'Office address in Nepali',
+    phone: 'Office phone',
+    email: 'Office email',
+    fees: 'Fees and renewal',
+    adminCost: 'Administrative cost (Rs.)',
+    adminCostHelp: 'Added to every bill.',
+    rentTaxRate: 'Rent tax rate (%)',
+    rentTaxRateHelp: 'Percent of the rent collected as rent tax.',
+    renewalWindow: 'Renewal opens (days before expiry)',
+    renewalWindowHelp: 'A registration can be renewed from this many days before it expires.',
+    save: 'Save settings',
+    saved: 'The settings are saved.',
+    emblem: 'Emblem',
+    emblemHelp:
+      'A PNG or JPEG image of at most 1 MB. It is shown on the login page, certificates and receipts.',
+    emblemDefault: 'The flag of Nepal is shown until an emblem is uploaded.',
+    emblemAlt: 'Emblem of {{name}}',
+    chooseEmblem: 'Choose an image',
+    uploadEmblem: 'Upload emblem',
+    removeEmblem: 'Use the flag again',
+    emblemSaved: 'The emblem is saved.',
+    emblemRemoved: 'The flag of Nepal is shown again.',
+    newEmblem: 'New emblem (not saved yet)',
+    currentEmblem: 'Current emblem',
+    errors: {
+      phone: 'Enter a phone number: digits, spaces, + and - only',
+      rate: 'Enter a percent from 0 to 100, with at most two decimals',
+      windowDays: 'Enter whole days from 0 to 365',
+      emblemType: 'The emblem must be a PNG or JPEG image',
+      emblemTooLarge: 'The emblem must be at most 1 MB',
+    },
+  },
 };
 
 export default enUS;

@@ -17,7 +17,7 @@ import type { SettingsService } from './service.js';
 /** Who may read and change the settings (any of). */
 export const EDIT_SETTINGS = ['edit-settings'];
 
-const answer = { 200: z.object({ data: settingsViewSchema, message: z.string().optional() }) };
+const answer = { 200: z.object({ data: settingsViewSchema }) };
 const access = { access: { permissions: EDIT_SETTINGS } };
 const tags = ['settings'];
 
@@ -62,7 +62,7 @@ export default async function settingsRoutes(
     async (req) => {
       const user = currentUser(req);
       const data = await settings.update(req.body, { userId: user.id, ip: req.ip });
-      return { data, message: 'Updated Successfully' };
+      return { data };
     },
   );
 
@@ -81,7 +81,7 @@ export default async function settingsRoutes(
     async (req) => {
       const user = currentUser(req);
       const data = await settings.setEmblem(req.body.emblem, { userId: user.id, ip: req.ip });
-      return { data, message: 'Updated Successfully' };
+      return { data };
     },
   );
 
@@ -98,7 +98,7 @@ export default async function settingsRoutes(
     async (req) => {
       const user = currentUser(req);
       const data = await settings.removeEmblem({ userId: user.id, ip: req.ip });
-      return { data, message: 'Updated Successfully' };
+      return { data };
     },
   );
 }
