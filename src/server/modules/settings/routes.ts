@@ -118,8 +118,8 @@ function publicRoutes(app: FastifyInstance, settings: SettingsService) {
       },
     },
     async (_req, reply) => {
-      // short: a change reaches the login page within a minute
-      reply.header('cache-control', 'public, max-age=60');
+      // revalidated on every read: a change shows on the next login page at once
+      reply.header('cache-control', 'no-cache');
       return { data: await settings.publicView() };
     },
   );
