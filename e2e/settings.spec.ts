@@ -116,7 +116,7 @@ async function expectLoginShows(page: Page, m: Messages, name: string) {
   const img = header.getByRole('img', { name: m.settings.emblemAlt.replace('{{name}}', name) });
   await expect(img).toBeVisible();
   await expect
-    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
 }
 
@@ -197,13 +197,11 @@ for (const { device, lang, short, suffix } of SCREENS) {
     const page = await screenPage(browser, device, lang, await apiLogin('admin'));
     await page.goto('/settings/palika');
     await expect(page.getByRole('heading', { name: m.settings.title })).toBeVisible();
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'emblem.png',
-        mimeType: 'image/png',
-        buffer: await emblemPng(browser),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'emblem.png',
+      mimeType: 'image/png',
+      buffer: await emblemPng(browser),
+    });
     await page.getByRole('button', { name: m.settings.uploadEmblem }).click();
     await expect(page.getByText(m.settings.emblemSaved)).toBeVisible();
     await expect(page.getByText(m.settings.emblemSaved)).toBeHidden({ timeout: 20_000 });

@@ -71,7 +71,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   // the palika's settings (issue 17 §6): edit-settings
   'GET /api/settings': ADMIN,
   'PUT /api/settings': ADMIN,
-  'PUT /api/settings/emblem': ADMIN,
+  'POST /api/settings/emblem': ADMIN,
   'DELETE /api/settings/emblem': ADMIN,
 
   // ---------------------------------------------------------------- applications

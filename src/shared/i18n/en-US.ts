@@ -87,7 +87,7 @@ const enUS = {
     photosFirst: 'Please upload photos first',
     notRenewable: 'Only an approved registration can be renewed.',
     notDueForRenewal:
-      'This registration is not due for renewal yet. It can be renewed from 30 days before it expires.',
+      'This registration is not due for renewal yet. It can be renewed from a set number of days before it expires (the palika decides how many).',
     renewalOpen: 'A renewal of this registration is already in progress.',
     registrationNoTaken: 'This registration number is already in the system.',
     notOldRegistration: 'Only an old (paper) registration can be accepted into the system.',
@@ -472,7 +472,7 @@ const enUS = {
   },
   renewal: {
     listTitle: 'Registrations due for renewal',
-    intro: 'Approved registrations that have expired or expire within 30 days.',
+    intro: 'Approved registrations that have expired or are open for renewal before they expire.',
     expiryDate: 'Expiry date (BS)',
     expiredAgo: 'Expired {{n}} days ago',
     expiresIn: 'Expires in {{n}} days',
@@ -480,7 +480,7 @@ const enUS = {
     state: 'Expiry',
     allStates: 'Expired or expiring',
     expired: 'Expired',
-    expiring: 'Expiring within 30 days',
+    expiring: 'Expiring soon',
     allWards: 'All wards',
     allTypes: 'All business types',
     renew: 'Renew',

@@ -124,7 +124,7 @@ describe('palika settings screen', () => {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
     });
     const api = renderPage(admin, {
-      'PUT /api/settings/emblem': () =>
+      'POST /api/settings/emblem': () =>
         jsonResponse(200, {
           data: { ...VIEW, customEmblem: true, emblemUrl: '/api/settings/emblem?v=1234' },
         }),
@@ -143,8 +143,8 @@ describe('palika settings screen', () => {
     await waitFor(() => expect(preview).toHaveAttribute('src', 'blob:preview'));
     expect(screen.getByText('New emblem (not saved yet)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upload emblem' }));
-    await waitFor(() => expect(api.calls('PUT', '/api/settings/emblem')).toHaveLength(1));
-    expect((api.calls('PUT', '/api/settings/emblem')[0].body!.get('emblem') as File).name).toBe(
+    await waitFor(() => expect(api.calls('POST', '/api/settings/emblem')).toHaveLength(1));
+    expect((api.calls('POST', '/api/settings/emblem')[0].body!.get('emblem') as File).name).toBe(
       'emblem.png',
     );
     await waitFor(() =>

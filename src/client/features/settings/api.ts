@@ -17,7 +17,7 @@ export function useSettings() {
 }
 
 /**
- * A settings change: PUT /api/settings (`json`), PUT /api/settings/emblem (`emblem`, a file) or
+ * A settings change: PUT /api/settings (`json`), POST /api/settings/emblem (`emblem`, a file) or
  * DELETE /api/settings/emblem (`removeEmblem`). The answer replaces the cached settings and the
  * login page's identity is read again.
  */
@@ -30,7 +30,7 @@ export function useChangeSettings() {
         return request<Envelope<SettingsView>>('/settings', { method: 'PUT', json: change.json });
       if ('emblem' in change)
         return request<Envelope<SettingsView>>('/settings/emblem', {
-          method: 'PUT',
+          method: 'POST',
           body: { emblem: change.emblem },
         });
       return request<Envelope<SettingsView>>('/settings/emblem', { method: 'DELETE' });

@@ -1,7 +1,7 @@
 /**
  * The palika's settings (issue 17 §6): GET /settings/public and GET /settings/emblem (no login:
- * the login page shows the palika's name and emblem), GET and PUT /settings, PUT and DELETE
- * /settings/emblem for whoever holds `edit-settings` (system administrators).
+ * the login page shows the palika's name and emblem), GET and PUT /settings, POST (multipart,
+ * like every upload) and DELETE /settings/emblem for whoever holds `edit-settings` (system administrators).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,7 +66,7 @@ export default async function settingsRoutes(
     },
   );
 
-  r.put(
+  r.post(
     '/settings/emblem',
     {
       config: access,

@@ -65,7 +65,7 @@ const publicView = async () =>
 const uploadEmblem = (data: Buffer, filename: string, token = staff.admin) => {
   const m = multipart({}, { emblem: { filename, data } });
   return t.app.inject({
-    method: 'PUT',
+    method: 'POST',
     url: '/api/settings/emblem',
     payload: m.payload,
     headers: { ...m.headers, ...auth(token) },
