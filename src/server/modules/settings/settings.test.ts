@@ -4,15 +4,18 @@
  * cost typed in rupees, stored in paisa) and audited with before and after, refusals that change
  * nothing, the emblem's upload and public serving, and the documents and renewals that use them.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayAd } from '../../../shared/bs-date.js';
 import { fiscalYearOf } from '../../../shared/fiscal-year.js';
 import type { PublicSettings, SettingsView } from '../../../shared/schemas/settings.js';
-import { auditLog, settings as settingsTable } from '../../db/schema.js';
+import { auditLog, permissions, settings as settingsTable } from '../../db/schema.js';
 import {
   auth,
   buildTestApp,
+  login,
   multipart,
   readFixture,
   type TestContext,
@@ -185,6 +188,23 @@ describe('GET and PUT /api/settings', () => {
     expect((await put({})).statusCode).toBe(422);
     expect(await view()).toEqual(before);
     expect(await lastAudit('settings.update')).toEqual(audited);
+  });
+
+  it('is given to system admins of a database seeded before it existed (migration 0014)', async () => {
+    const db = t.database.db;
+    // as an older database was: no edit-settings permission (its grants go with it)
+    await db.delete(permissions).where(eq(permissions.slug, 'edit-settings'));
+    const before = await login(t.app, 'admin');
+    expect((await get('/api/settings', before)).statusCode).toBe(403);
+    const file = path.resolve(import.meta.dirname, '../../../../db/migrations/0014_settings.sql');
+    for (const statement of (await readFile(file, 'utf8')).split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+    const after = await login(t.app, 'admin');
+    expect((await get('/api/settings', after)).statusCode).toBe(200);
+    expect((await get('/api/settings', staff.ward1)).statusCode).toBe(403);
+    const [p] = await db.select().from(permissions).where(eq(permissions.slug, 'edit-settings'));
+    expect(p).toMatchObject({ nameEn: 'Settings: Edit', nameNe: 'सेटिङ: सम्पादन गर्ने' });
   });
 
   it('is for system admins only', async () => {
