@@ -47,6 +47,8 @@ import { PdfRenderer } from './modules/certificates/index.js';
 import certificateRoutes from './modules/certificates/routes.js';
 import { CalendarService } from './modules/calendar/index.js';
 import calendarRoutes from './modules/calendar/routes.js';
+import { SettingsService } from './modules/settings/index.js';
+import settingsRoutes from './modules/settings/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import { Notifier, OutboxWorker } from './modules/notifications/index.js';
@@ -231,6 +233,8 @@ async function createServices(app: FastifyInstance, { config, database, pdf: sha
   app.addHook('onReady', async () => {
     await calendar.refresh();
   });
+  // The palika's settings (issue 17 §6): read fresh by every document and the login page.
+  const settings = new SettingsService(database.db, store);
   return {
     pdf,
     store,
@@ -241,6 +245,7 @@ async function createServices(app: FastifyInstance, { config, database, pdf: sha
     counter,
     paymentsService,
     calendar,
+    settings,
   };
 }
 
@@ -296,7 +301,8 @@ function startBackgroundJobs(
 
 /** Every module's routes under /api, behind the auth plugin, in their registration order. */
 async function registerApi(app: FastifyInstance, { config, database }: AppDeps, s: Services) {
-  const { pdf, store, notifier, registrations, otp, counter, paymentsService, calendar } = s;
+  const { pdf, store, notifier, registrations, otp, counter, paymentsService, calendar, settings } =
+    s;
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
@@ -311,6 +317,7 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
         pdf,
         publicUrl: config.publicUrl,
         signingKey: config.signingKey,
+        settings,
       });
       await api.register(fileRoutes, { db: database.db, store });
       await api.register(dashboardRoutes, { db: database.db });
@@ -321,9 +328,11 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
         payments: paymentsService,
         counter,
         pdf,
+        settings,
       });
       await api.register(billingReportRoutes, { db: database.db });
       await api.register(calendarRoutes, { calendar });
+      await api.register(settingsRoutes, { settings });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));

@@ -36,10 +36,20 @@ export const WORKFLOW_PERMISSIONS = [
   'renew-applications',
 ] as const;
 
+/**
+ * Single-screen settings a system administrator changes (issue 17 §6): `edit-settings` reads and
+ * changes the palika's name, emblem, office, fees and renewal window.
+ */
+export const SETTINGS_PERMISSIONS = ['edit-settings'] as const;
+
 const crud = (r: string) => [`view-${r}`, `create-${r}`, `edit-${r}`, `delete-${r}`];
 
 /** Every permission slug the system knows. */
-export const ALL_PERMISSIONS: string[] = [...RESOURCES.flatMap(crud), ...WORKFLOW_PERMISSIONS];
+export const ALL_PERMISSIONS: string[] = [
+  ...RESOURCES.flatMap(crud),
+  ...WORKFLOW_PERMISSIONS,
+  ...SETTINGS_PERMISSIONS,
+];
 
 /**
  * Default grants per role (seeded; editable through the roles screen). Ward admins see setup

@@ -43,7 +43,7 @@ export const CSV_FORMAT_ROUTES: ReadonlySet<string> = new Set(['GET /api/payment
 
 /** Content types a route may answer instead of JSON, where it declares a non-JSON body. */
 const BINARY_TYPES =
-  /^(application\/pdf|text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|image\/(jpeg|png))\b/;
+  /^(application\/pdf|text\/csv|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|image\/(jpeg|png|svg\+xml))\b/;
 
 /** [what, pattern] pairs that must never match an answer (issue 8 §3). */
 export const LEAKS: [string, RegExp][] = [

@@ -480,6 +480,16 @@ describe('upload fuzzing', () => {
           attack: ['receipt'],
           repeatable: false,
         },
+        {
+          // the palika's emblem (issue 17 §6): PNG or JPEG only, 1 MiB at most
+          key: 'POST /api/settings/emblem',
+          url: '/api/settings/emblem',
+          token: admin,
+          fields: () => ({}),
+          files: () => ({ emblem: pngPart('emblem.png') }),
+          attack: ['emblem'],
+          repeatable: true,
+        },
       ];
       // every route the document says takes a file is covered here
       const withFiles = [...ops.values()].filter((o) => o.body.fileFields.length).map((o) => o.key);

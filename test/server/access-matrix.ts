@@ -47,6 +47,9 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/password/reset': EVERYONE,
   // the BS calendar as conversions use it: every browser needs the corrections (issue 16 §6)
   'GET /api/calendar': EVERYONE,
+  // the palika's identity for the login page (issue 17 §6)
+  'GET /api/settings/public': EVERYONE,
+  'GET /api/settings/emblem': EVERYONE,
 
   // ---------------------------------------------------------------- signed in
   'GET /api/profiles': SIGNED_IN,
@@ -65,6 +68,11 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   // correcting a provisional BS year needs edit-fiscal-years (system admins)
   'PUT /api/calendar/:year': ADMIN,
   'DELETE /api/calendar/:year': ADMIN,
+  // the palika's settings (issue 17 §6): edit-settings
+  'GET /api/settings': ADMIN,
+  'PUT /api/settings': ADMIN,
+  'POST /api/settings/emblem': ADMIN,
+  'DELETE /api/settings/emblem': ADMIN,
 
   // ---------------------------------------------------------------- applications
   'GET /api/applications': APPLICANT_AND_STAFF,

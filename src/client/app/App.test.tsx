@@ -52,7 +52,8 @@ describe('navigation guard', () => {
   it('sends a visitor without a token to login without calling the API', async () => {
     renderAt('/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // only the palika's public identity for the login page's header (issue 17 §6)
+    for (const [url] of fetchMock.mock.calls) expect(url).toBe('/api/settings/public');
   });
 
   it('keeps an offline user signed in with the stored profile (no answer is not a refusal)', async () => {

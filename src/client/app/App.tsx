@@ -124,6 +124,8 @@ const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
 // The BS calendar's corrections (issue 16 §6).
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+// The palika's settings (issue 17 §6).
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -219,6 +221,7 @@ function routeElements() {
         <Route path="/payments" element={page(<PaymentsListPage />)} />
         <Route path="/audit-log" element={page(<AuditLogPage />)} />
         <Route path="/settings/calendar" element={page(<CalendarPage />)} />
+        <Route path="/settings/palika" element={page(<SettingsPage />)} />
         <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
         <Route path="/payments/refunds" element={page(<RefundsPage />)} />
         <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />

@@ -109,6 +109,10 @@ export function AppLayout() {
         ...(hasAnyPermission(user.permissions, ['edit-fiscal-years'])
           ? [{ to: '/settings/calendar', label: t('calendar.nav') }]
           : []),
+        // the palika's name, emblem, office, fees and renewal window (issue 17 §6)
+        ...(hasAnyPermission(user.permissions, ['edit-settings'])
+          ? [{ to: '/settings/palika', label: t('settings.nav') }]
+          : []),
       ],
     },
     {

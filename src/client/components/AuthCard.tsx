@@ -1,14 +1,26 @@
-/** Centered card used by the public screens (login, register), with the language switch. */
+/**
+ * Centered card used by the public screens (login, register), with the language switch; `header`
+ * (the login page's palika name and emblem) goes above the card.
+ */
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './LanguageSwitch';
 
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  children,
+  header,
+}: {
+  title: string;
+  children: ReactNode;
+  header?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Center mih="100vh" p="sm" bg="gray.0">
       <Box w="100%" maw={440}>
+        {header}
         <Group justify="space-between" mb="sm" wrap="nowrap">
           <div>
             <Title order={2} c="indigo.8">

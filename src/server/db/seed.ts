@@ -13,6 +13,7 @@ import { fiscalYearOf, fiscalYearRange } from '../../shared/fiscal-year.js';
 import { toNepaliDigits } from '../../shared/format.js';
 import { translate, type Lang } from '../../shared/i18n/index.js';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../shared/permissions.js';
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from '../../shared/schemas/settings.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db, Tx } from './client.js';
 import { loadDivisions, restandardiseDivisionNames, seedDivisions } from './seed-divisions.js';
@@ -173,8 +174,18 @@ async function seedPalika(tx: Tx) {
   await tx
     .insert(settings)
     .values([
-      { key: 'palika', value: { cityId: palika.id } },
+      // the names default to the local level's (settings screen, issue 17 §6); the office is
+      // the demo palika's
+      {
+        key: 'palika',
+        value: {
+          cityId: palika.id,
+          addressEn: `Pulchowk, ${palika.nameEn}`,
+          addressNe: `पुल्चोक, ${palika.nameNe}`,
+        },
+      },
       { key: 'fees', value: { adminCost: 100 * RUPEE, rentTaxRatePercent: 10 } },
+      { key: 'renewal', value: { windowDays: DEFAULT_RENEWAL_WINDOW_DAYS } },
     ])
     .onConflictDoNothing();
 }

@@ -5,6 +5,7 @@
  * one owner of the application; `ownerName`/`fatherOrHusbandName` stay the application's own.
  */
 import { z } from 'zod';
+import { officeSchema } from './settings.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
 
@@ -18,6 +19,11 @@ export const certificateViewSchema = z.object({
     category: bi,
     district: bi,
     province: bi,
+    /** the palika's name as its settings give it (issue 17 §6), e.g. 'Lalitpur Metropolitan City' */
+    title: bi,
+    /** the palika's emblem (GET /api/settings/emblem?v=…) */
+    emblemUrl: z.string(),
+    office: officeSchema,
   }),
   ward: z.object({
     number: z.number(),

@@ -3,7 +3,8 @@
  * refund of money that could not be credited to a bill (issue 15 §1, docs/payments.md).
  */
 import { z } from 'zod';
-import { adDate, choiceError, optText } from './fields.js';
+import { adDate, choiceError, MSG, optText } from './fields.js';
+import { officeSchema } from './settings.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
 
@@ -16,6 +17,8 @@ export const receiptViewSchema = z.object({
   channel: paymentChannelSchema,
   gatewayTxnId: z.string().nullable(),
   palika: bi,
+  /** the palika office's address and contact (settings, issue 17 §6) */
+  office: officeSchema,
   ward: z.object({ number: z.number(), en: z.string(), ne: z.string() }),
   submissionNo: z.string(),
   registrationNo: z.string().nullable(),

@@ -1,4 +1,7 @@
-/** Login page: labelled fields, required check, success stores the session, server errors. */
+/**
+ * Login page: the palika's emblem and name (issue 17 §6), labelled fields, required check, success
+ * stores the session, server errors.
+ */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +13,42 @@ import { LoginPage } from './LoginPage';
 
 const fetchMock = mockFetchEachTest();
 
+const PUBLIC = '/api/settings/public';
+const identity = {
+  nameEn: 'Godawari Municipality',
+  nameNe: 'गोदावरी नगरपालिका',
+  addressEn: 'Taukhel, Lalitpur',
+  addressNe: 'टौखेल, ललितपुर',
+  phone: '',
+  email: '',
+  emblemUrl: '/api/settings/emblem?v=abc',
+};
+
+/** Answers the palika's identity, and `login` (if given) to POST /api/login. */
+function serve(login?: Response) {
+  fetchMock.mockImplementation(async (url: string) => {
+    if (url === PUBLIC) return jsonResponse(200, { data: identity });
+    if (url === '/api/login' && login) return login;
+    return jsonResponse(404, { message: 'Resource not found.' });
+  });
+}
+/** The calls other than the palika's identity. */
+const loginCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => url !== PUBLIC) as [string, RequestInit][];
+
 describe('LoginPage', () => {
+  it("shows the palika's emblem, name and office address from its settings", async () => {
+    serve();
+    renderWithApp(<LoginPage />);
+    expect(await screen.findByText('Godawari Municipality')).toBeInTheDocument();
+    expect(screen.getByText('Taukhel, Lalitpur')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Emblem of Godawari Municipality' })).toHaveAttribute(
+      'src',
+      '/api/settings/emblem?v=abc',
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([PUBLIC]);
+  });
+
   it('shows labelled fields and a link to registration', () => {
     renderWithApp(<LoginPage />);
     expect(screen.getByLabelText(/Username or phone number/)).toHaveAttribute('name', 'username');
@@ -19,15 +57,16 @@ describe('LoginPage', () => {
   });
 
   it('requires both fields before calling the server', async () => {
+    serve();
     renderWithApp(<LoginPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This filed is required')).toHaveLength(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(loginCalls()).toEqual([]);
   });
 
   it('stores token and user and goes to the dashboard', async () => {
     const user = { id: 1, name: 'Admin', username: 'admin', permissions: [], roles: [] };
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { token: 'tok', user } }));
+    serve(jsonResponse(200, { data: { token: 'tok', user } }));
     renderWithApp(<LoginPage />);
     await userEvent.type(screen.getByLabelText(/Username or phone number/), 'admin');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Darta@2082');
@@ -35,7 +74,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok');
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(user);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [[url, init]] = loginCalls();
     expect(url).toBe('/api/login');
     // JSON: public routes take no multipart (issue 16 §3)
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
@@ -43,7 +82,7 @@ describe('LoginPage', () => {
   });
 
   it('shows server field errors on the fields', async () => {
-    fetchMock.mockResolvedValueOnce(
+    serve(
       jsonResponse(422, {
         message: 'The given data was invalid.',
         errors: { username: ['The username or password is incorrect.'] },
@@ -65,8 +104,11 @@ describe('LoginPage', () => {
 
   it('is translated to Nepali', async () => {
     await setLang('ne');
+    serve();
     renderWithApp(<LoginPage />);
     expect(screen.getByLabelText(/प्रयोगकर्ता नाम वा फोन नम्बर/)).toBeInTheDocument();
+    expect(await screen.findByText('गोदावरी नगरपालिका')).toBeInTheDocument();
+    expect(screen.getByText('टौखेल, ललितपुर')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'लगइन गर्नुहोस्' }));
     expect(await screen.findAllByText('यो फिल्ड आवश्यक छ')).toHaveLength(2);
   });

@@ -7,7 +7,17 @@
  * (DESIGN.md §8 first-load budget): the only client rule is "required" (the shared loginSchema's
  * message key), and the server applies the full loginSchema.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Image,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +27,42 @@ import { AuthCard } from '../../components/AuthCard';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
+import { usePublicSettings } from '../../lib/palika';
 import { saveSession } from '../../lib/session';
 
 type Field = 'username' | 'password';
+
+/**
+ * The palika's emblem, name and office address above the sign-in card (issue 17 §6), from one
+ * small public request; nothing while it loads or when it cannot be read.
+ */
+function PalikaHeader() {
+  const { t, i18n } = useTranslation();
+  const { data } = usePublicSettings();
+  if (!data) return null;
+  const ne = i18n.language === 'ne';
+  const name = (ne ? data.nameNe : data.nameEn) || data.nameEn || data.nameNe;
+  const address = (ne ? data.addressNe : data.addressEn) || data.addressEn;
+  return (
+    <Stack align="center" gap={4} mb="md" data-testid="palika-header">
+      <Image
+        src={data.emblemUrl}
+        alt={t('settings.emblemAlt', { name })}
+        h={72}
+        w="auto"
+        fit="contain"
+      />
+      <Text component="p" fw={700} size="lg" c="red.9" ta="center" m={0}>
+        {name}
+      </Text>
+      {address && (
+        <Text size="sm" c="dimmed" ta="center">
+          {address}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 /** Same key as the shared schemas' MSG.required (kept literal so zod stays out of this chunk). */
 const REQUIRED = 'validation.required';
 
@@ -78,7 +121,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title={t('auth.loginTitle')}>
+    <AuthCard title={t('auth.loginTitle')} header={<PalikaHeader />}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {notice === 'passwordReset' && !formError && (
           <Alert color="green" mb="md" role="status">

@@ -25,6 +25,9 @@ const partnership: CertificateView = {
     category: bi('Metropolitan City', 'महानगरपालिका'),
     district: bi('Lalitpur', 'ललितपुर'),
     province: bi('Bagmati Province', 'बागमती प्रदेश'),
+    title: bi('Lalitpur Metropolitan City', 'ललितपुर महानगरपालिका'),
+    emblemUrl: '/api/settings/emblem?v=default',
+    office: { address: bi('', ''), phone: '', email: '' },
   },
   ward: {
     number: 1,

@@ -13,6 +13,7 @@ import {
   Button,
   Divider,
   Group,
+  Image,
   Paper,
   SimpleGrid,
   Stack,
@@ -80,7 +81,7 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
       </Title>
       <Text size="sm" ta="center">
         {t('certificate.statement', {
-          palika: `${pick(c.palika.name)} ${pick(c.palika.category)}`,
+          palika: pick(c.palika.title),
           ward: wardNo,
         })}
       </Text>
@@ -199,12 +200,14 @@ function Certificate({ id }: { id: number }) {
       )}
       <Paper withBorder shadow="xs" radius="md" p={{ base: 'sm', sm: 'xl' }} maw={1100}>
         <Stack align="center" gap={2} mb="md" ta="center">
+          {/* the palika's emblem and name from its settings (issue 17 §6) */}
+          <Image src={c.palika.emblemUrl} alt="" h={64} w="auto" fit="contain" mb={4} />
           <Title order={2} lang="ne">
-            {c.palika.name.ne} {c.palika.category.ne}
+            {c.palika.title.ne}
           </Title>
           {/* The English lines of the bilingual header are declared English (lang). */}
           <Text fw={500} lang="en-US">
-            {c.palika.name.en} {c.palika.category.en}
+            {c.palika.title.en}
           </Text>
           <Text size="sm" c="dimmed">
             <span lang="ne">

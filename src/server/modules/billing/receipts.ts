@@ -1,7 +1,8 @@
 /**
  * What a payment receipt shows (the receipt page and its A5 PDF), read in one statement: the
  * completed payment, its application (scoped), ward, fiscal year and the palika (settings
- * `palika` → cityId, else the ward's city). Amounts in paisa; dates AD.
+ * `palika` → cityId, else the ward's city; its names and office from the settings, read with
+ * subselects, settings/columns.ts). Amounts in paisa; dates AD.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReceiptView } from '../../../shared/schemas/payments.js';
@@ -9,11 +10,18 @@ import type { Db } from '../../db/client.js';
 import { applications, cities, fiscalYears, payments, wards } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { scopeOf, type Actor } from '../../lib/scope.js';
+import { palikaHeaderColumns } from '../settings/index.js';
 
 /** The receipt of payment `id`; 404 unless completed, numbered and visible to the actor. */
 export async function receiptView(db: Db, actor: Actor, id: number): Promise<ReceiptView> {
   const [row] = await db
-    .select({ p: payments, a: applications, w: wards, fy: fiscalYears, city: cities })
+    .select({
+      p: payments,
+      a: applications,
+      w: wards,
+      fy: fiscalYears,
+      header: palikaHeaderColumns(cities),
+    })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
     .innerJoin(wards, eq(wards.id, applications.wardId))
@@ -27,16 +35,14 @@ export async function receiptView(db: Db, actor: Actor, id: number): Promise<Rec
     )
     .where(and(eq(payments.id, id), eq(payments.payStatus, 'completed'), scopeOf(actor)));
   if (!row || !row.p.receiptNo || !row.p.paidDate) throw AppError.notFound();
-  const { p, a, w, fy, city } = row;
+  const { p, a, w, fy, header: h } = row;
   return {
     receiptNo: p.receiptNo!,
     paidDate: p.paidDate!,
     channel: p.channel,
     gatewayTxnId: p.gatewayTxnId,
-    palika: {
-      en: `${city?.nameEn ?? ''} ${city?.categoryEn ?? ''}`.trim(),
-      ne: `${city?.nameNe ?? ''} ${city?.categoryNe ?? ''}`.trim(),
-    },
+    palika: { en: h.nameEn, ne: h.nameNe },
+    office: { address: { en: h.addressEn, ne: h.addressNe }, phone: h.phone, email: h.email },
     ward: { number: w.number, en: w.nameEn, ne: w.nameNe },
     submissionNo: a.submissionNo,
     registrationNo: a.registrationNo,

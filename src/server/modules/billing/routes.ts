@@ -17,14 +17,21 @@ import { renderReceiptHtml, type PdfRenderer } from '../certificates/index.js';
 import { idParams, transitionRoute } from '../registrations/index.js';
 import type { CounterPayments } from './counter.js';
 import type { PaymentService } from './online.js';
+import type { SettingsService } from '../settings/index.js';
 import { receiptView } from './receipts.js';
 
 /** Online payment, counter payment and receipt routes of the billing module. */
 export default async function billingRoutes(
   app: FastifyInstance,
-  opts: { db: Db; payments: PaymentService; counter: CounterPayments; pdf: PdfRenderer },
+  opts: {
+    db: Db;
+    payments: PaymentService;
+    counter: CounterPayments;
+    pdf: PdfRenderer;
+    settings: SettingsService;
+  },
 ) {
-  const { db, pdf, counter } = opts;
+  const { db, pdf, counter, settings } = opts;
   const svc = opts.payments;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -226,7 +233,7 @@ export default async function billingRoutes(
     },
     async (req, reply) => {
       const view = await receiptView(db, currentUser(req), req.params.id);
-      const bytes = await pdf.render(renderReceiptHtml(view));
+      const bytes = await pdf.render(renderReceiptHtml(view, await settings.emblemDataUri()));
       reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(`receipt-${view.receiptNo}.pdf`))

@@ -24,6 +24,9 @@ const sample: CertificateView = {
     category: { en: 'Metropolitan City', ne: 'महानगरपालिका' },
     district: { en: 'Lalitpur', ne: 'ललितपुर' },
     province: { en: 'Bagmati Province', ne: 'बागमती प्रदेश' },
+    title: { en: 'Lalitpur Metropolitan City', ne: 'ललितपुर महानगरपालिका' },
+    emblemUrl: '/api/settings/emblem?v=default',
+    office: { address: { en: '', ne: '' }, phone: '', email: '' },
   },
   ward: {
     number: 1,
@@ -74,6 +77,11 @@ const receipt: ReceiptView = {
   channel: 'khalti',
   gatewayTxnId: 'KH-123',
   palika: { en: 'Lalitpur Metropolitan City', ne: 'ललितपुर महानगरपालिका' },
+  office: {
+    address: { en: 'Pulchowk, Lalitpur', ne: 'पुल्चोक, ललितपुर' },
+    phone: '01-5521234',
+    email: 'info@lalitpurmun.gov.np',
+  },
   ward: { number: 1, en: 'Ward No. 1', ne: 'वडा नं. १' },
   submissionNo: 'S-2082-00042',
   registrationNo: '1/2082-83',
@@ -118,7 +126,11 @@ describe('renderCertificateHtml', () => {
     expect(html).toContain("font-family:'Noto Sans Devanagari'");
     expect(html.match(/url\(data:font\/woff2;base64,/g)).toHaveLength(4);
     expect(html).not.toMatch(/url\((?!data:)/);
-    expect(html).not.toMatch(/<(link|img|script|iframe)\b/i);
+    expect(html).not.toMatch(/<(link|script|iframe)\b/i);
+    // the emblem is the one image, inlined (settings, issue 17 §6)
+    expect(html.match(/<img\b[^>]*>/gi)).toEqual([
+      expect.stringMatching(/^<img class="flag" src="data:image\/svg\+xml;base64,/),
+    ]);
   });
 
   it('shows both languages, Nepali digits and BS dates', () => {

@@ -14,6 +14,7 @@ import { contentDisposition } from '../../lib/disposition.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { applicationDetail, detailResponse, idParams } from '../registrations/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { revokeCertificate } from './issue.js';
 import type { PdfRenderer } from './pdf.js';
 import { renderCertificateHtml } from './templates/certificate.js';
@@ -42,10 +43,16 @@ const verificationResponse = z.object({
 /** The certificate routes. */
 export default async function certificateRoutes(
   app: FastifyInstance,
-  opts: { db: Db; pdf: PdfRenderer; publicUrl: string; signingKey: string },
+  opts: {
+    db: Db;
+    pdf: PdfRenderer;
+    publicUrl: string;
+    signingKey: string;
+    settings: SettingsService;
+  },
 ) {
-  const { db, pdf, publicUrl, signingKey } = opts;
-  certificateDocumentRoutes(app, db, pdf, publicUrl);
+  const { db, pdf, publicUrl, signingKey, settings } = opts;
+  certificateDocumentRoutes(app, db, pdf, publicUrl, settings);
   verifyRoute(app, db, signingKey);
   revokeRoute(app, db);
 }
@@ -56,6 +63,7 @@ function certificateDocumentRoutes(
   db: Db,
   pdf: PdfRenderer,
   publicUrl: string,
+  settings: SettingsService,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -91,7 +99,8 @@ function certificateDocumentRoutes(
         margin: 0,
         errorCorrectionLevel: 'M',
       });
-      const bytes = await pdf.render(renderCertificateHtml(view, { url, qrSvg }));
+      const emblem = await settings.emblemDataUri();
+      const bytes = await pdf.render(renderCertificateHtml(view, { url, qrSvg }, emblem));
       const name = `certificate-${view.registrationNo.replace(/\//g, '-')}.pdf`;
       reply
         .type('application/pdf')

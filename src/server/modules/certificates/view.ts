@@ -1,8 +1,9 @@
 /**
  * What a registration certificate shows (the web certificate page and the PDF), read in one
  * statement: the application (scoped), its latest certificate, the palika (settings `palika`
- * → cityId, else the ward's city) with its district and province, the ward, the permanent
- * address, the business type, the certificate's fiscal year and the owners (json_agg).
+ * → cityId, else the ward's city) with its district and province and its settings' names, office
+ * and emblem (subselects, settings/columns.ts), the ward, the permanent address, the business
+ * type, the certificate's fiscal year and the owners (json_agg).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
@@ -11,6 +12,8 @@ import { applications, businessTypes, certificates, fiscalYears, wards } from '.
 import { AppError } from '../../errors.js';
 import { placeAliases } from '../../lib/places.js';
 import { scopeOf, type Actor } from '../../lib/scope.js';
+import { emblemUrl } from '../../../shared/schemas/settings.js';
+import { palikaHeaderColumns } from '../settings/index.js';
 
 const { city: pCity, district: pDistrict, state: pState } = placeAliases('palika');
 const { city: hCity, district: hDistrict, state: hState } = placeAliases('home');
@@ -23,7 +26,7 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
   const row = await certificateRow(db, actor, id);
   const a = row?.a;
   if (!row || !a.registrationNo || !a.registrationDate || !a.expiryDate) throw AppError.notFound();
-  const { cert, ward, bt, fy, palika: p, home: h, owners } = row;
+  const { cert, ward, bt, fy, palika: p, home: h, owners, header: s } = row;
   return {
     applicationId: a.id,
     registrationNo: a.registrationNo,
@@ -34,6 +37,9 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
       category: bi(p.category, p.categoryNe),
       district: bi(p.district, p.districtNe),
       province: bi(p.province, p.provinceNe),
+      title: { en: s.nameEn, ne: s.nameNe },
+      emblemUrl: emblemUrl(s.emblemVersion),
+      office: { address: { en: s.addressEn, ne: s.addressNe }, phone: s.phone, email: s.email },
     },
     ward: {
       number: ward.number,
@@ -92,6 +98,7 @@ async function certificateRow(db: Db, actor: Actor, id: number) {
         province: pState.nameEn,
         provinceNe: pState.nameNe,
       },
+      header: palikaHeaderColumns(pCity),
       home: {
         city: hCity.nameEn,
         cityNe: hCity.nameNe,

@@ -17,6 +17,7 @@ import { scopeOf } from '../../lib/scope.js';
 import { estimateFrom, feeSettingsOf } from '../billing/index.js';
 import { actionsFor, canCheckDocuments, canEdit, kindBlock, type Actor } from './access.js';
 import { DOCUMENT_KINDS } from './documents.js';
+import { renewalWindowSql } from '../settings/index.js';
 import { renewBlockOf } from './renewals.js';
 
 const { city: pCity, district: pDistrict, state: pState } = placeAliases('p');
@@ -139,6 +140,7 @@ function related() {
       't.id',
     ),
     feeSettings: sql<unknown>`(select s.value from settings s where s.key = 'fees')`,
+    renewalWindowDays: renewalWindowSql,
   };
 }
 
@@ -191,7 +193,7 @@ export async function applicationDetail(db: Db, actor: Actor, id: number, lang: 
   const { deletedOn: _d, ...a } = row.a;
   const canRenew =
     hasAnyPermission(actor.permissions, ['renew-applications']) &&
-    !renewBlockOf(a, row.openRenewalId !== null);
+    !renewBlockOf(a, row.openRenewalId !== null, row.renewalWindowDays);
   return {
     ...a,
     createdAt: a.createdAt.toISOString(),

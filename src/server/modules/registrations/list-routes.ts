@@ -128,7 +128,7 @@ function renewalListRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['applications'],
         summary:
-          'renewRegistrationList: approved registrations expired or expiring within 30 days, scoped by role',
+          'renewRegistrationList: approved registrations expired or within the renewal window (settings, 30 days by default), scoped by role',
         querystring: listQuerySchema,
         response: { 200: z.object({ data: z.array(anyObject), meta: listMetaSchema }) },
       },

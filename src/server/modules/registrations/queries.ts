@@ -26,7 +26,8 @@ import {
 import { scopeOf, type Actor } from '../../lib/scope.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
-import { addDaysAd, daysBetween, OPEN_RENEWAL, RENEWAL_WINDOW_DAYS } from './renewals.js';
+import { renewalWindowSql } from '../settings/index.js';
+import { daysBetween, OPEN_RENEWAL } from './renewals.js';
 
 /**
  * The applications list query as data (issue 3: the same machinery as every generic list):
@@ -179,7 +180,8 @@ function renewalBase(actor: Actor, today: string): (SQL | undefined)[] {
     scopeOf(actor),
     eq(applications.appStatus, 'approved'),
     eq(applications.isRenewal, false),
-    sql`${applications.expiryDate} <= ${addDaysAd(today, RENEWAL_WINDOW_DAYS)}`,
+    // the palika's renewal window (settings `renewal`, issue 17 §6)
+    sql`${applications.expiryDate} <= ${today}::date + ${renewalWindowSql}`,
   ];
 }
 
@@ -224,7 +226,7 @@ function renewalRows(
 
 /**
  * renewRegistrationList (SPEC §2): approved registrations whose expiry is past or within
- * RENEWAL_WINDOW_DAYS days, scoped like the list, with the renewal in progress if any.
+ * the renewal window's days (settings), scoped like the list, with the renewal in progress if any.
  * `daysToExpiry` is negative once expired.
  */
 export async function listRenewals(db: Db, actor: Actor, q: ListQuery) {

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayAd } from '../../../shared/bs-date.js';
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from '../../../shared/schemas/settings.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   applicationDocuments,
@@ -17,13 +18,17 @@ import { audit } from '../../lib/audit.js';
 import { currentFiscalYear } from '../../lib/fiscal-year.js';
 import type { FileStore, UploadedFile } from '../../lib/storage.js';
 import { issueCertificate } from '../certificates/index.js';
+import { renewalWindowDays } from '../settings/index.js';
 import { visibleApplication, type Actor, type AppRow } from './access.js';
 import { extraDoc, fileRows, withStoredDocs } from './documents.js';
 import { assignSubmissionNo, provisionalSubmissionNo } from './numbering.js';
 import { copyOwners } from './owners.js';
 
-/** Days before expiry from which a registration may be renewed (issue 4 §5). */
-export const RENEWAL_WINDOW_DAYS = 30;
+/**
+ * Days before expiry from which a registration may be renewed when the settings set none
+ * (issue 4 §5); the palika's own window is the setting `renewal`.windowDays (issue 17 §6).
+ */
+export const RENEWAL_WINDOW_DAYS = DEFAULT_RENEWAL_WINDOW_DAYS;
 /** Statuses in which a renewal is still in progress (one at a time per registration). */
 export const OPEN_RENEWAL = ['pending', 'verified', 'paid', 'rejected'] as const;
 
@@ -41,16 +46,18 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * Why `reg` cannot be renewed today (a translation key for a 409), or null: it must be an
- * approved registration (not a renewal request), expired or expiring within
- * RENEWAL_WINDOW_DAYS, with no renewal already in progress (`hasOpenRenewal`).
+ * approved registration (not a renewal request), expired or expiring within `windowDays` (the
+ * palika's renewal window, settings `renewal`), with no renewal already in progress
+ * (`hasOpenRenewal`).
  */
 export function renewBlockOf(
   reg: Pick<AppRow, 'appStatus' | 'isRenewal' | 'expiryDate'>,
   hasOpenRenewal: boolean,
+  windowDays: number = RENEWAL_WINDOW_DAYS,
 ): string | null {
   if (reg.appStatus !== 'approved' || reg.isRenewal || !reg.expiryDate)
     return 'errors.notRenewable';
-  if (reg.expiryDate > addDaysAd(todayAd(), RENEWAL_WINDOW_DAYS)) return 'errors.notDueForRenewal';
+  if (reg.expiryDate > addDaysAd(todayAd(), windowDays)) return 'errors.notDueForRenewal';
   return hasOpenRenewal ? 'errors.renewalOpen' : null;
 }
 
@@ -107,7 +114,8 @@ export async function renew(
 ): Promise<{ id: number; submissionNo: string }> {
   const { db, store } = deps;
   const reg = await visibleApplication(db, actor, req.id);
-  const block = renewBlockOf(reg, !!(await openRenewalOf(db, reg.id)));
+  const open = !!(await openRenewalOf(db, reg.id));
+  const block = renewBlockOf(reg, open, await renewalWindowDays(db));
   if (block) throw AppError.conflict(block);
   const docs = [
     extraDoc('renew-proof', 'renewProof', req.uploads.renewProof),

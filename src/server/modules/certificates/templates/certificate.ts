@@ -8,28 +8,8 @@
  */
 import type { CertificateView } from '../../../../shared/schemas/certificate.js';
 import { formatPaisa, toNepaliDigits } from '../../../../shared/format.js';
+import { DEFAULT_EMBLEM_DATA_URI } from '../../settings/index.js';
 import { bsDate, escapeHtml, fontFaces, type Bi } from './common.js';
-
-/** Points of a star polygon centred on (cx, cy), as an SVG `points` attribute. */
-function starPoints(cx: number, cy: number, tips: number, outer: number, inner: number): string {
-  const pts: string[] = [];
-  for (let i = 0; i < tips * 2; i++) {
-    const r = i % 2 === 0 ? outer : inner;
-    const a = (Math.PI * i) / tips - Math.PI / 2;
-    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(' ');
-}
-
-/** A simplified flag of Nepal (crimson double pennant, blue border, moon and sun). */
-const FLAG_SVG =
-  `<svg class="flag" viewBox="-4 -6 108 134" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">` +
-  `<polygon points="0,0 100,60 32,60 100,124 0,124" fill="#DC143C" stroke="#003893" ` +
-  `stroke-width="6" stroke-linejoin="miter" stroke-miterlimit="10"/>` +
-  `<path d="M12,36 a15,15 0 0 0 30,0 a15,11 0 0 1 -30,0z" fill="#fff"/>` +
-  `<polygon points="${starPoints(27, 40, 8, 7.5, 4.2)}" fill="#fff"/>` +
-  `<polygon points="${starPoints(27, 97, 12, 15, 9.5)}" fill="#fff"/>` +
-  `</svg>`;
 
 const CSS = `
 @page { size: A4; margin: 0; }
@@ -62,7 +42,8 @@ body {
 .corner.br { bottom: 2.6mm; right: 2.6mm; border-width: 0 0.9mm 0.9mm 0; }
 .en { color: #3a3a3a; font-family: 'Noto Sans', 'Noto Sans Devanagari', sans-serif; }
 header { display: grid; grid-template-columns: 22mm 1fr 22mm; align-items: center; text-align: center; }
-header .flag { width: 17mm; height: auto; justify-self: start; }
+header .flag { width: 17mm; max-height: 21mm; object-fit: contain; justify-self: start; }
+header .contact { font-size: 8pt; margin-top: 0.4mm; }
 header .palika { font-size: 19pt; font-weight: 700; color: #8f1028; line-height: 1.25; }
 header .palika-en { font-size: 11.5pt; font-weight: 700; color: #8f1028; letter-spacing: 0.02em; }
 header .office { font-size: 13.5pt; font-weight: 700; color: #1d3a7a; margin-top: 0.6mm; line-height: 1.3; }
@@ -310,12 +291,28 @@ function signature(role: Bi, name: Bi): string {
   );
 }
 
-/** The page header: the flag, the palika, the ward office and its address. */
-function headerHtml(view: CertificateView, palikaNe: string, palikaEn: string): string {
+/** The palika office's address and contact on one line (issue 17 §6); '' when none is set. */
+function contactHtml({ address, phone, email }: CertificateView['palika']['office']): string {
+  const parts = [
+    address.ne &&
+      `${escapeHtml(address.ne)}${address.en ? ` <span class="en">(${escapeHtml(address.en)})</span>` : ''}`,
+    phone && `फोन <span class="en">Tel.</span> ${escapeHtml(toNepaliDigits(phone))}`,
+    email && `<span class="en">${escapeHtml(email)}</span>`,
+  ].filter(Boolean);
+  return parts.length ? `<div class="contact">${parts.join(' · ')}</div>` : '';
+}
+
+/** The page header: the palika's emblem, the palika, the ward office and its address. */
+function headerHtml(
+  view: CertificateView,
+  palikaNe: string,
+  palikaEn: string,
+  emblem: string,
+): string {
   const { palika, ward } = view;
   const wardNoNe = toNepaliDigits(ward.number);
   return `<header>
-  ${FLAG_SVG}
+  <img class="flag" src="${escapeHtml(emblem)}" alt="">
   <div>
     <div class="palika">${escapeHtml(palikaNe)}</div>
     <div class="palika-en en">${escapeHtml(palikaEn)}</div>
@@ -323,6 +320,7 @@ function headerHtml(view: CertificateView, palikaNe: string, palikaEn: string): 
     <div class="office-en en">${escapeHtml(`Office of Ward No. ${ward.number}`)}</div>
     <div class="addr">${escapeHtml(joinParts([ward.address.ne, palika.district.ne, palika.province.ne, 'नेपाल']))}
       <div class="en">${escapeHtml(joinParts([ward.address.en, palika.district.en, palika.province.en, 'Nepal']))}</div></div>
+    ${contactHtml(palika.office)}
   </div>
   <div></div>
 </header>`;
@@ -360,14 +358,18 @@ const REVOKED_BANNER =
  * @throws Error if the embedded fonts cannot be read from node_modules (first call only).
  * @param verify the public verification page of this certificate and its QR code (SVG), shown
  *   beside the printed code (issue 7 §2); without it only the code is printed.
+ * @param emblem the palika's emblem as a data URI (settings, issue 17 §6); the default emblem
+ *   (the flag of Nepal) when not given.
  */
 export function renderCertificateHtml(
   view: CertificateView,
   verify?: { url: string; qrSvg: string },
+  emblem: string = DEFAULT_EMBLEM_DATA_URI,
 ): string {
   const { palika, ward } = view;
-  const palikaNe = `${palika.name.ne} ${palika.category.ne}`;
-  const palikaEn = `${palika.name.en} ${palika.category.en}`;
+  // the palika's name as its settings give it (issue 17 §6)
+  const palikaNe = palika.title.ne;
+  const palikaEn = palika.title.en;
   const regNoNe = toNepaliDigits(view.registrationNo);
   return `<!DOCTYPE html>
 <html lang="ne">
@@ -384,7 +386,7 @@ ${CSS}
 <div class="frame">
 <div class="frame-inner" data-fit>
 <span class="corner tl"></span><span class="corner tr"></span><span class="corner bl"></span><span class="corner br"></span>
-${headerHtml(view, palikaNe, palikaEn)}
+${headerHtml(view, palikaNe, palikaEn, emblem)}
 <div class="title"><div class="ne">व्यवसाय दर्ता प्रमाणपत्र</div><div class="en">Business Registration Certificate</div></div>
 <div class="meta">
   <div>दर्ता नं.: <b>${escapeHtml(regNoNe)}</b><span class="en">Registration No.: <b>${escapeHtml(view.registrationNo)}</b></span></div>

@@ -6,6 +6,7 @@
  */
 import { formatPaisa, toNepaliDigits } from '../../../../shared/format.js';
 import type { ReceiptView } from '../../../../shared/schemas/payments.js';
+import { DEFAULT_EMBLEM_DATA_URI } from '../../settings/index.js';
 import { bsDate, escapeHtml, fontFaces, type Bi } from './common.js';
 
 const CHANNEL: Record<ReceiptView['channel'], Bi> = {
@@ -22,6 +23,15 @@ const LINES: [keyof ReceiptView['lines'], string, string][] = [
   ['adminCost', 'प्रशासनिक खर्च', 'Administrative cost'],
   ['discount', 'छुट', 'Discount'],
 ];
+
+/** The palika office's address and contact on one line ('' when none is set; issue 17 §6). */
+function officeLine({ address, phone, email }: ReceiptView['office']): string {
+  const e = escapeHtml;
+  const parts = [address.ne, phone && toNepaliDigits(phone), email].filter(Boolean).map(e);
+  return parts.length
+    ? `<div class="office">${parts.join(' · ')}${address.en ? `<span class="en">${e(address.en)}</span>` : ''}</div>`
+    : '';
+}
 
 /** One field of the details grid: bilingual label, the value (escaped HTML), `wide` spans both columns. */
 function field(ne: string, en: string, valueHtml: string, wide = false): string {
@@ -71,8 +81,12 @@ function linesHtml(v: ReceiptView): string {
 /**
  * Self-contained HTML of the receipt, ready for PdfRenderer.render: one A5 page (issue 17 §5)
  * with every fee line, names of the longest allowed length (clamped to 2 lines) and Nepali.
+ * @param emblem the palika's emblem as a data URI (settings, issue 17 §6); the default when not given
  */
-export function renderReceiptHtml(v: ReceiptView): string {
+export function renderReceiptHtml(
+  v: ReceiptView,
+  emblem: string = DEFAULT_EMBLEM_DATA_URI,
+): string {
   const e = escapeHtml;
   return `<!doctype html><html lang="ne"><head><meta charset="utf-8"><title>${e(v.receiptNo)}</title><style>
 ${fontFaces()}
@@ -107,8 +121,12 @@ table.lines { width: 100%; border-collapse: collapse; margin-top: 1.1em; }
 .lines tr.total th, .lines tr.total td { font-weight: 700; font-size: 1.1em; border-top: 0.5mm solid #333; border-bottom: 0.5mm double #333; }
 footer { margin-top: 1.5em; font-size: 0.85em; color: #555; text-align: center; }
 footer .en { display: block; font-size: 0.9em; }
+header { display: flex; align-items: center; justify-content: center; gap: 3mm; flex: none; }
+header img { width: 11mm; max-height: 13mm; object-fit: contain; }
+header .office { text-align: center; font-size: 7.5pt; color: #444; }
+header .office .en { display: block; font-size: 7pt; }
 </style></head><body>
-<h1>${e(v.palika.ne)}<span class="en">${e(v.palika.en)}</span></h1>
+<header><img src="${e(emblem)}" alt=""><div><h1>${e(v.palika.ne)}<span class="en">${e(v.palika.en)}</span></h1>${officeLine(v.office)}</div></header>
 <h2>भुक्तानी रसिद<span class="en">PAYMENT RECEIPT</span></h2>
 <main data-fit>
 ${detailsHtml(v)}
