@@ -1499,6 +1499,13 @@ const enUS = {
     // accessible name of a card's button: the action and the business
     actionFor: '{{action}}: {{business}}',
     downloadFailed: 'The certificate could not be downloaded. Try again.',
+    // lists as cards on a phone (issue 17 §4): their sort control
+    cards: {
+      sortBy: 'Sort by',
+      asc: 'ascending',
+      desc: 'descending',
+      defaultSort: 'Newest first',
+    },
   },
 };
 
