@@ -119,13 +119,6 @@ export function ListCards<T>({
   const fields = (card.fields ?? []).map(pick).filter((c): c is DataTableColumn<T> => !!c);
   const isSelected = (r: T) => !!selected?.some((s) => idOf(s) === idOf(r));
 
-  if (!records.length) {
-    return (
-      <Center mih={120} p="md" aria-busy={fetching || undefined}>
-        {fetching ? <Loader size="sm" /> : <Text c="dimmed">{emptyText}</Text>}
-      </Center>
-    );
-  }
   return (
     <Stack
       component="ul"
@@ -137,6 +130,12 @@ export function ListCards<T>({
       aria-busy={fetching || undefined}
       data-list-cards
     >
+      {!records.length && (
+        // the list stays (named, findable) with one item saying why it is empty
+        <Center component="li" mih={120} p="md">
+          {fetching ? <Loader size="sm" /> : <Text c="dimmed">{emptyText}</Text>}
+        </Center>
+      )}
       {records.map((r, i) => (
         <Card
           key={String(idOf(r) ?? i)}

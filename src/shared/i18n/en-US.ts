@@ -1475,7 +1475,7 @@ const enUS = {
       waiting: 'Waiting for the ward to check',
       waitingOld: 'Waiting for the ward to check your old registration',
       waitingBill: 'Checked: waiting for the fee to be set',
-      pay: 'Pay {{amount}}',
+      pay: 'Checked: {{amount}} to pay',
       paymentChecking: 'Payment made: waiting for the payment service to confirm it',
       paid: 'Paid: waiting for approval',
       rejected: 'Sent back: fix and resubmit',

@@ -98,7 +98,7 @@ describe('the applicant home', () => {
     expect(q.get('descending')).toBe('true');
 
     const pay = within(card('Pay Shop'));
-    expect(pay.getByText('Pay Rs. 2,600.00', { selector: 'p' })).toBeInTheDocument();
+    expect(pay.getByText('Checked: Rs. 2,600.00 to pay')).toBeInTheDocument();
     expect(pay.getByRole('link', { name: 'Pay Rs. 2,600.00: Pay Shop' })).toHaveAttribute(
       'href',
       '/business/applications/2/detail',
@@ -159,7 +159,8 @@ describe('the applicant home', () => {
     serve(ROWS);
     renderWithApp(<HomePage />, { profile: applicant });
     const pay = within((await screen.findByText('Pay Shop')).closest('li')!);
-    expect(pay.getByText('रु. २,६००.०० तिर्नुहोस्', { selector: 'p' })).toBeInTheDocument();
+    expect(pay.getByText('जाँच भयो: रु. २,६००.०० तिर्न बाँकी')).toBeInTheDocument();
+    expect(pay.getByRole('link', { name: /^रु. २,६००.०० तिर्नुहोस्:/ })).toBeInTheDocument();
     expect(within(card('Done Shop')).getByText(/^दर्ता भयो: २०८७-/)).toBeInTheDocument();
     expect(
       within(card('Fix Shop')).getByText('फिर्ता पठाइयो: सच्याएर फेरि पेश गर्नुहोस्'),
