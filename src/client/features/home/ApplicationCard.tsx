@@ -21,6 +21,18 @@ const TONE_COLOR: Record<Tone, string> = {
   over: 'gray',
 };
 
+/**
+ * The state's text colour: shade 9 of its tone, except orange and green, whose shade 9 is
+ * under the 4.5:1 contrast of normal text on white (WCAG AA): a darker tint of each.
+ */
+const TONE_TEXT: Record<Tone, string> = {
+  action: 'indigo.9',
+  problem: 'red.9',
+  waiting: '#a03e00',
+  done: '#1f6d31',
+  over: 'gray.8',
+};
+
 /** The state's sentence, with its date (BS) and amount in the reader's digits. */
 export function stateText(t: TFunction, f: Formatter, c: CardState) {
   return t(`home.state.${c.state}`, { date: f.date(c.date), amount: f.money(c.amount) });
@@ -132,13 +144,18 @@ export function ApplicationCard({ business, reference, card, reason }: HomeCardP
               background: `var(--mantine-color-${color}-6)`,
             }}
           />
-          <Text fw={600} c={`${color}.9`} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} c={TONE_TEXT[card.tone]} style={{ overflowWrap: 'anywhere' }}>
             {stateText(t, f, card)}
           </Text>
         </Group>
         {card.state === 'rejected' && (
           <Alert color="red" variant="light" title={t('home.reason')} p="sm">
-            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {/* the staff's remarks as written: data (translate="no"), unless there are none */}
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+              translate={reason?.trim() ? 'no' : undefined}
+            >
               {reason?.trim() || t('home.noReason')}
             </Text>
           </Alert>
