@@ -1466,8 +1466,8 @@ const enUS = {
     loadFailed: 'Your applications could not be loaded. Check your connection and try again.',
     retry: 'Try again',
     draftTitle: 'Application not sent yet',
-    submissionNo: 'Submission no. {{no}}',
-    registrationNo: 'Registration no. {{no}}',
+    submissionNo: 'Submission no.',
+    registrationNo: 'Registration no.',
     reason: 'Why it was sent back',
     noReason: 'The ward gave no reason. Open the application to see its history.',
     state: {

@@ -1444,8 +1444,8 @@ const ne: Messages = {
     loadFailed: 'तपाईंका निवेदन खुल्न सकेनन्। इन्टरनेट जडान जाँचेर फेरि प्रयास गर्नुहोस्।',
     retry: 'फेरि प्रयास गर्नुहोस्',
     draftTitle: 'नपठाइएको निवेदन',
-    submissionNo: 'निवेदन नं. {{no}}',
-    registrationNo: 'दर्ता नं. {{no}}',
+    submissionNo: 'निवेदन नं.',
+    registrationNo: 'दर्ता नं.',
     reason: 'फिर्ता पठाइएको कारण',
     noReason: 'वडाले कारण लेखेको छैन। इतिहास हेर्न निवेदन खोल्नुहोस्।',
     state: {

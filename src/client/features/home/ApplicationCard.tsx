@@ -97,8 +97,8 @@ function ActionButton({
 export interface HomeCardProps {
   /** the business name ('' for a draft not named yet) */
   business: string;
-  /** e.g. "Registration no. 12/2082-83", already in the reader's digits */
-  reference?: string;
+  /** e.g. "Registration no." and "12/2082-83" (the number in the reader's digits) */
+  reference?: { label: string; no: string };
   card: CardState;
   /** the staff's remarks on a rejected application */
   reason?: string | null;
@@ -129,7 +129,8 @@ export function ApplicationCard({ business, reference, card, reason }: HomeCardP
           </Text>
           {reference && (
             <Text size="sm" c="dimmed">
-              {reference}
+              {/* the number as issued (an old paper registration's may have letters): data */}
+              {reference.label} <span translate="no">{reference.no}</span>
             </Text>
           )}
         </div>

@@ -114,11 +114,11 @@ describe('the applicant home', () => {
 
     const waiting = within(card('Waiting Shop'));
     expect(waiting.getByText('Waiting for the ward to check')).toBeInTheDocument();
-    expect(waiting.getByText('Submission no. 5/2082-83')).toBeInTheDocument();
+    expect(card('Waiting Shop')).toHaveTextContent('Submission no. 5/2082-83');
 
     const done = within(card('Done Shop'));
     expect(done.getByText(/^Registered: valid until 2087-/)).toBeInTheDocument();
-    expect(done.getByText('Registration no. 12/2082-83')).toBeInTheDocument();
+    expect(card('Done Shop')).toHaveTextContent('Registration no. 12/2082-83');
     expect(
       done.getByRole('button', { name: 'Download certificate: Done Shop' }),
     ).toBeInTheDocument();

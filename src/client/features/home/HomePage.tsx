@@ -69,7 +69,7 @@ function StartPanel() {
 interface Entry {
   key: string;
   business: string;
-  reference?: string;
+  reference?: { label: string; no: string };
   reason?: string | null;
   card: CardState;
   order: number;
@@ -97,8 +97,8 @@ export default function HomePage() {
       key: `app-${r.id}`,
       business: r.businessName,
       reference: r.registrationNo
-        ? t('home.registrationNo', { no: f.digits(r.registrationNo) })
-        : t('home.submissionNo', { no: f.digits(r.submissionNo) }),
+        ? { label: t('home.registrationNo'), no: f.digits(r.registrationNo) }
+        : { label: t('home.submissionNo'), no: f.digits(r.submissionNo) },
       reason: r.rejectionReason,
       card: nextAction(r, today),
       order: r.id,
