@@ -28,6 +28,7 @@ import {
   SCREENSHOTS,
   pdfText,
 } from './support';
+import { listOf } from './lists';
 
 const en = MESSAGES['en-US'];
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -288,7 +289,7 @@ test('payment screenshots', async ({ browser }) => {
     await expect(staffPage.getByText('Annapurna Bakery')).toBeVisible();
     await shoot(staffPage, `receipt-${suffix}`);
     await staffPage.goto('/payments');
-    const table = staffPage.getByRole('table', { name: m.payments.title });
+    const table = listOf(staffPage, m.payments.title);
     await expect(table.getByRole('link', { name: 'Annapurna Bakery' })).toBeVisible();
     await shoot(staffPage, `payments-list-${suffix}`);
     // the reconciliation's pictures are taken by e2e/refunds.spec.ts, with refunds in them

@@ -38,6 +38,7 @@ import {
   type Lang,
   type Messages,
 } from './support';
+import { listOf, rowsOf } from './lists';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const KHALTI_SIM = `http://127.0.0.1:${PORT + 1902}`;
@@ -264,7 +265,7 @@ test('refund screenshots', async ({ browser }) => {
     const m = MESSAGES[lang];
     const page = await screenPage(browser, device, lang, ward);
     await page.goto('/payments/refunds');
-    const due = page.getByRole('table', { name: m.refunds.title });
+    const due = listOf(page, m.refunds.title);
     await expect(due.getByRole('link', { name: 'Everest Thakali Kitchen' }).first()).toBeVisible();
     await shootAndScan(page, `refunds-due-${suffix}`);
 
@@ -279,9 +280,9 @@ test('refund screenshots', async ({ browser }) => {
     await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.getByRole('tab', { name: m.refunds.tabRefunded }).click();
-    await expect(
-      page.getByRole('table', { name: m.refunds.tabRefunded }).locator('tbody tr').first(),
-    ).toContainText(m.refunds.methods.khalti);
+    await expect(rowsOf(listOf(page, m.refunds.tabRefunded)).first()).toContainText(
+      m.refunds.methods.khalti,
+    );
     await shootAndScan(page, `refunds-refunded-${suffix}`);
 
     await page.goto('/payments/reconciliation');

@@ -32,6 +32,7 @@ import {
   type Lang,
   type Messages,
 } from './support';
+import { listOf } from './lists';
 
 /** Who looks at a screen: signed out, an applicant with applications, ward 1's admin, admin. */
 export type Role = 'public' | 'applicant' | 'ward1' | 'admin';
@@ -94,13 +95,16 @@ const clickButton =
   };
 
 /** Resource lists of SPEC §2, each as the system admin (who holds every permission). */
+/** A list screen is ready when its table (or, below 600 px, its cards) shows. */
+const listShown: Step = async (page) => {
+  await expect(listOf(page)).toBeVisible();
+};
+
 const resourceScreens: Screen[] = RESOURCE_ROUTES.map((r) => ({
   name: `resource ${r.path}`,
   role: 'admin' as const,
   path: () => r.path,
-  ready: async (page) => {
-    await expect(page.getByRole('table').first()).toBeVisible();
-  },
+  ready: listShown,
   phone: r.path === '/business-type',
 }));
 
@@ -132,11 +136,15 @@ export const SCREEN_LIST: Screen[] = [
   { name: 'user manual', role: 'public', path: () => '/manual', phone: true },
 
   // The applicant.
+  // An applicant's /dashboard is their home (issue 17 §1).
   {
-    name: 'dashboard',
+    name: 'applicant home',
     role: 'applicant',
     path: () => '/dashboard',
-    ready: async (page, m) => heading(m.dashboard.title)(page, m, {} as ScreenData),
+    ready: async (page, m, d) => {
+      await heading(m.home.title)(page, m, d);
+      await expect(page.getByText(d.verifiedName)).toBeVisible();
+    },
     phone: true,
   },
   {
@@ -316,9 +324,7 @@ export const SCREEN_LIST: Screen[] = [
     name: 'payments (ward admin)',
     role: 'ward1',
     path: () => '/payments',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
   },
 
   // The system admin.
@@ -356,9 +362,7 @@ export const SCREEN_LIST: Screen[] = [
     name: 'payments',
     role: 'admin',
     path: () => '/payments',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
   },
   { name: 'reconciliation', role: 'admin', path: () => '/payments/reconciliation' },
   // the BS calendar's corrections (issue 16 §6): the years, and a provisional year's editor
@@ -366,18 +370,14 @@ export const SCREEN_LIST: Screen[] = [
     name: 'BS calendar',
     role: 'admin',
     path: () => '/settings/calendar',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
     phone: true,
   },
   {
     name: 'BS calendar editor',
     role: 'admin',
     path: () => '/settings/calendar',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
     open: async (page, m) => {
       const year = m === MESSAGES.ne ? '२०८५' : '2085';
       await page
@@ -391,18 +391,14 @@ export const SCREEN_LIST: Screen[] = [
     name: 'outbox',
     role: 'admin',
     path: () => '/notifications/outbox',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
   },
   ...resourceScreens,
   {
     name: 'resource form dialog (business type)',
     role: 'admin',
     path: () => '/business-type',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
     open: async (page, m) => {
       await page
         .getByRole('button', {
@@ -416,9 +412,7 @@ export const SCREEN_LIST: Screen[] = [
     name: 'resource form dialog (user)',
     role: 'admin',
     path: () => '/users',
-    ready: async (page) => {
-      await expect(page.getByRole('table').first()).toBeVisible();
-    },
+    ready: listShown,
     open: async (page, m) => {
       await page
         .getByRole('button', { name: m.resource.createTitle.replace('{{name}}', m.entities.user) })

@@ -19,6 +19,7 @@ import {
   SCREENS,
   shoot,
 } from './support';
+import { listOf } from './lists';
 
 interface Fixture {
   token: string;
@@ -125,7 +126,7 @@ for (const { device, lang, short, suffix } of SCREENS) {
 
     await page.goto('/renewRegistrationList');
     await expect(page.getByRole('heading', { name: m.renewal.listTitle })).toBeVisible();
-    const renewals = page.getByRole('table', { name: m.renewal.listTitle });
+    const renewals = listOf(page, m.renewal.listTitle);
     await expect(renewals.getByRole('link', { name: fx.oldName })).toBeVisible();
     await expect(renewals.getByRole('link', { name: m.renewal.renew })).toBeVisible();
     await shoot(page, `renewal-list-${suffix}`);

@@ -158,7 +158,12 @@ export async function login(page: Page, username: string, lang: Lang = 'en-US') 
   await page.locator('input[name=password]').fill(PASSWORD);
   await page.getByRole('button', { name: m.auth.login, exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: m.dashboard.title })).toBeVisible();
+  // staff land on the dashboard, applicants on their home (issue 17 §1)
+  await expect(
+    page
+      .getByRole('heading', { name: m.dashboard.title })
+      .or(page.getByRole('heading', { name: m.home.title })),
+  ).toBeVisible();
 }
 
 /** Logs out with the navbar's button (desktop layout) and waits for the sign-in page. */

@@ -26,6 +26,41 @@ const applicant = {
   roles: ['user'],
   permissions: ['view-applications', 'create-applications'],
 };
+/** A ward admin: staff keep the statistics dashboard at /dashboard. */
+const staff = {
+  ...applicant,
+  id: 4,
+  name: 'Ward Secretary',
+  username: 'ward2',
+  userType: 'wardadmin',
+  wardId: 12,
+  roles: ['wardadmin'],
+  permissions: ['view-applications', 'view-permissions'],
+};
+/** The applicant's own applications list (GET /api/applications), for their home. */
+const ownList = () =>
+  jsonResponse(200, {
+    data: [
+      {
+        id: 9,
+        submissionNo: '9/2082-83',
+        registrationNo: null,
+        businessName: 'Himal Traders',
+        ownerName: 'Demo Applicant',
+        appStatus: 'verified',
+        submissionDate: '2025-12-01',
+        expiryDate: null,
+        createdAt: '2025-12-01T05:00:00.000Z',
+        businessTypeId: 1,
+        businessTypeNameEn: 'Tea shop',
+        businessTypeNameNe: 'चिया पसल',
+        wardId: 1,
+        wardNumber: 1,
+        billTotal: 260_000,
+      },
+    ],
+    meta: { total: 1 },
+  });
 const counts = {
   total: 1234,
   pending: 5,
@@ -62,11 +97,11 @@ describe('navigation guard', () => {
     fetchMock.mockImplementation(async (input: string) => {
       const { pathname } = new URL(input, 'http://localhost');
       if (pathname === '/api/profiles') throw new TypeError('Failed to fetch');
-      if (pathname === '/api/dashboard') return jsonResponse(200, { data: dashboardData(counts) });
+      if (pathname === '/api/applications') return ownList();
       return jsonResponse(404, { message: 'Resource not found.' });
     });
     renderAt('/dashboard');
-    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(await screen.findByText('Himal Traders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('good');
   });
@@ -79,20 +114,31 @@ describe('navigation guard', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('loads the profile, then shows the page with only the permitted links', async () => {
+  it("loads the profile, then shows an applicant their home (issue 17 §1), not the staff's statistics", async () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     serve({
       '/api/profiles': () => jsonResponse(200, { data: applicant }),
+      '/api/applications': ownList,
       '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
     });
     renderAt('/dashboard');
-    expect(await screen.findByText('1,234')).toBeInTheDocument();
-    expect(screen.getByText('Rs. 1,23,456.00')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your business registrations' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Pay Rs. 2,600.00: Himal Traders' }));
+    expect(screen.getByRole('link', { name: 'Register a business' })).toHaveAttribute(
+      'href',
+      '/apply-new',
+    );
+    expect(screen.queryByText('1,234')).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveTextContent('Home');
+    expect(nav).not.toHaveTextContent('Dashboard');
     expect(nav).toHaveTextContent('Applications');
     expect(nav).toHaveTextContent('Apply new');
-    // Users count is staff-only.
-    expect(screen.queryByText('Users')).not.toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.map(([u]) => new URL(u as string, 'http://x').pathname),
+    ).not.toContain('/api/dashboard');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/profiles');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer good');
@@ -105,12 +151,12 @@ describe('navigation guard', () => {
     fetchMock.mockImplementation(async (input: string) => {
       const { pathname } = new URL(input, 'http://localhost');
       if (pathname === '/api/profiles') return new Promise<Response>((r) => (answerProfile = r));
-      if (pathname === '/api/dashboard') return jsonResponse(200, { data: dashboardData(counts) });
+      if (pathname === '/api/applications') return ownList();
       return jsonResponse(404, { message: 'Resource not found.' });
     });
     renderAt('/dashboard');
     // The page is up before the profile has answered.
-    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(await screen.findByText('Himal Traders')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent(
       'Apply new',
     );
@@ -146,11 +192,25 @@ describe('navigation guard', () => {
     expect(nav).not.toHaveTextContent('Apply new');
   });
 
+  it('staff keep the dashboard at /dashboard', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    serve({
+      '/api/profiles': () => jsonResponse(200, { data: staff }),
+      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Rs. 1,23,456.00')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveTextContent('Dashboard');
+    expect(nav).not.toHaveTextContent('Apply new');
+  });
+
   it('shows dashboard numbers in Devanagari digits in Nepali', async () => {
     await setLang('ne');
     localStorage.setItem(TOKEN_KEY, 'good');
     serve({
-      '/api/profiles': () => jsonResponse(200, { data: applicant }),
+      '/api/profiles': () => jsonResponse(200, { data: staff }),
       '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
     });
     renderAt('/dashboard');

@@ -29,8 +29,10 @@ import {
 } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../lib/api';
+import { useCurrentUser } from '../lib/auth';
 import { loadLangs } from '../lib/i18n';
-import { getToken } from '../lib/session';
+import { getStoredUser, getToken } from '../lib/session';
+import type { User } from '../../shared/schemas/auth.js';
 import { LoginPage } from '../features/auth/LoginPage';
 import { PageLoader } from '../components/PageLoader';
 import { RESOURCE_ROUTES } from '../features/resources';
@@ -91,6 +93,8 @@ const DashboardPage = lazy(() =>
     import('@mantine/charts/styles.css'),
   ]).then(([m]) => m),
 );
+// The applicant home (issue 17 §1): what an applicant sees at /dashboard.
+const HomePage = lazy(() => import('../features/home/HomePage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const ApplicationsListPage = lazy(() => import('../features/registrations/ApplicationsListPage'));
 const ApplicationDetailPage = lazy(() => import('../features/registrations/ApplicationDetailPage'));
@@ -131,6 +135,19 @@ const NotFoundPage = lazy(() =>
 );
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+/** An applicant (role user), not staff: their home is the task list, not the statistics. */
+const isApplicant = (u: Pick<User, 'userType'> | null | undefined) => u?.userType === 'user';
+
+/**
+ * /dashboard, where every sign-in lands (SPEC §4): an applicant's home (their applications and
+ * next steps, issue 17 §1); staff keep the statistics dashboard. `preload` fetches the page the
+ * stored user will see, for `preloadRoute`.
+ */
+function DashboardOrHome() {
+  return isApplicant(useCurrentUser()) ? <HomePage /> : <DashboardPage />;
+}
+DashboardOrHome.preload = () => (isApplicant(getStoredUser()) ? HomePage : DashboardPage).preload();
 
 /**
  * Starts fetching the code of the screen at `pathname` before React renders anything; settles
@@ -198,7 +215,7 @@ function routeElements() {
           </Suspense>
         }
       >
-        <Route path="/dashboard" element={page(<DashboardPage />)} />
+        <Route path="/dashboard" element={page(<DashboardOrHome />)} />
         <Route path="/profile" element={page(<ProfilePage />)} />
         <Route path="/notifications" element={page(<NotificationsPage />)} />
         <Route path="/notifications/outbox" element={page(<OutboxPage />)} />

@@ -10,6 +10,7 @@
 import { Box, Center, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { getStoredUser } from '../lib/session';
 
 /**
  * The title keys of the signed-in pages that open with a fixed `PageHeader` title, by path.
@@ -34,7 +35,12 @@ export const SHELL_TITLES: Record<string, string> = {
 export function ShellFallback() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const titleKey = SHELL_TITLES[pathname.replace(/\/+$/, '') || '/'];
+  const path = pathname.replace(/\/+$/, '') || '/';
+  // An applicant's /dashboard is their home (App.tsx DashboardOrHome, issue 17 §1).
+  const titleKey =
+    path === '/dashboard' && getStoredUser()?.userType === 'user'
+      ? 'home.title'
+      : SHELL_TITLES[path];
   return (
     <>
       <Box component="header" className="darta-shell-header" px="sm">

@@ -52,7 +52,8 @@ export function AppLayout() {
   const network = useNetwork();
 
   const items: NavItem[] = [
-    { to: '/dashboard', label: t('nav.dashboard') },
+    // An applicant's /dashboard is their home (issue 17 §1; app/App.tsx).
+    { to: '/dashboard', label: t(user.userType === 'user' ? 'home.nav' : 'nav.dashboard') },
     {
       to: '/business/applications',
       label: t('nav.applications'),

@@ -1,7 +1,9 @@
 /**
  * The generic list (SPEC §2 "generic list pages", §3 generic list query): server-paged
  * (25 rows by default), sortable (default id, descending) and filtered by a `filters` object
- * sent as JSON. The table scrolls sideways inside its own box, never the page. A failed fetch
+ * sent as JSON. The table scrolls sideways inside its own box, never the page; below 600 px the
+ * rows are cards instead (issue 17 §4, components/ListCards.tsx; each list's `card` names the
+ * columns of its card). A failed fetch
  * empties the list and sets the total to 0 (SPEC §8); a 403 shows 'Unauthorized Access.' in
  * place of the table. Rows may be selectable (bulk actions). Every number of the pager (range,
  * page buttons, rows-per-page choices) is written in the language's digits (issue 7 §1).
@@ -9,16 +11,21 @@
  * Next and Previous seek by index at any depth; past 10,000 matching rows the count reads
  * "10,000+" and Next goes on through the cursors.
  */
-import { Box, Button, Group, Menu, rem, Text } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, type ListPage } from '../lib/api';
 import { canReach, pagerPages, useListPaging } from '../lib/listPaging';
-import { useFormat, type Formatter } from '../lib/useFormat';
+import { useFormat } from '../lib/useFormat';
 import { Forbidden } from './Forbidden';
+import { ResponsiveDataTable, type CardSpec } from './ListCards';
+import { PageSizeMenu } from './PageSizeMenu';
+
+export { PageSizeMenu } from './PageSizeMenu';
+export type { CardSpec } from './ListCards';
 
 /**
  * Column props for cells that show a value as typed or issued (names, usernames, receipt and
@@ -29,91 +36,6 @@ export const DATA_CELL = { customCellAttributes: () => ({ translate: 'no' }) };
 
 export const DEFAULT_PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
-
-function UpDownIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      strokeWidth="2"
-      stroke="currentColor"
-      fill="none"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M8 9l4 -4l4 4" />
-      <path d="M16 15l-4 4l-4 -4" />
-    </svg>
-  );
-}
-
-/**
- * The rows-per-page menu: mantine-datatable's own selector prints the raw numbers, so this one
- * (same look and classes) writes them with `f.num` ('25' → '२५' in ne).
- */
-export function PageSizeMenu({
-  value,
-  onChange,
-  f,
-  label,
-  sizes = PAGE_SIZES,
-}: {
-  value: number;
-  onChange: (n: number) => void;
-  f: Formatter;
-  label: string;
-  /** The choices; the list pages' 10/25/50/100 by default. */
-  sizes?: number[];
-}) {
-  return (
-    <Group gap="xs">
-      <Text component="div" size="sm">
-        {label}
-      </Text>
-      <Menu
-        withinPortal
-        withArrow
-        offset={2}
-        classNames={{ arrow: 'mantine-datatable-page-size-selector-menu-arrow' }}
-      >
-        <Menu.Target>
-          <Button
-            size="sm"
-            variant="default"
-            aria-label={`${label}: ${f.num(value)}`}
-            classNames={{ section: 'mantine-datatable-page-size-selector-button-icon' }}
-            rightSection={<UpDownIcon />}
-            style={(theme) => ({
-              fontWeight: 'normal',
-              height: rem(26),
-              paddingLeft: theme.spacing.sm,
-              paddingRight: theme.spacing.sm,
-            })}
-          >
-            {f.num(value)}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {sizes.map((n) => (
-            <Menu.Item
-              key={n}
-              className={n === value ? 'mantine-datatable-page-size-selector-active' : undefined}
-              style={{ height: rem(26) }}
-              disabled={n === value}
-              onClick={() => onChange(n)}
-            >
-              <Text component="div" size="sm">
-                {f.num(n)}
-              </Text>
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
-  );
-}
 
 export interface ListTableProps<T> {
   /** API path of the resource, e.g. '/applications'. */
@@ -131,6 +53,11 @@ export interface ListTableProps<T> {
   rowLabel?: (row: T) => string;
   /** What an empty list says (default 'No records found'). */
   emptyText?: string;
+  /**
+   * Below 600 px the list is cards (issue 17 §4): which columns (accessors) make the card's
+   * title, status, fields and action. Default: components/ListCards.tsx defaultCardSpec.
+   */
+  card?: CardSpec;
 }
 
 function cleanFilters(filters: Record<string, unknown> = {}) {
@@ -149,6 +76,7 @@ export function ListTable<T extends { id: number }>({
   onSelectedRecordsChange,
   rowLabel,
   emptyText,
+  card,
 }: ListTableProps<T>) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -232,7 +160,8 @@ export function ListTable<T extends { id: number }>({
 
   return (
     <Box style={{ minWidth: 0 }} ref={box}>
-      <DataTable<T>
+      <ResponsiveDataTable<T>
+        card={card}
         aria-label={label}
         withTableBorder
         borderRadius="md"

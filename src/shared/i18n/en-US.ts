@@ -1515,6 +1515,61 @@ const enUS = {
       emblemTooLarge: 'The emblem must be at most 1 MB',
     },
   },
+  // ---- the applicant home (issue 17 §1): one card per application and its next step
+  home: {
+    nav: 'Home',
+    title: 'Your business registrations',
+    startTitle: 'Register a business',
+    startText:
+      'Apply online for your business registration certificate. Keep your business details, capital and, if you rent, the rent agreement at hand. Your answers are saved on this device as you go.',
+    start: 'Register a business',
+    yourApplications: 'Your applications',
+    none: 'You have not applied yet. Start with "Register a business" above.',
+    allApplications: 'See all your applications as a list',
+    loadFailed: 'Your applications could not be loaded. Check your connection and try again.',
+    retry: 'Try again',
+    draftTitle: 'Application not sent yet',
+    submissionNo: 'Submission no.',
+    registrationNo: 'Registration no.',
+    reason: 'Why it was sent back',
+    noReason: 'The ward gave no reason. Open the application to see its history.',
+    state: {
+      draft: 'Not sent yet: saved on this device on {{date}}',
+      waiting: 'Waiting for the ward to check',
+      waitingOld: 'Waiting for the ward to check your old registration',
+      waitingBill: 'Checked: waiting for the fee to be set',
+      pay: 'Checked: {{amount}} to pay',
+      paymentChecking: 'Payment made: waiting for the payment service to confirm it',
+      paid: 'Paid: waiting for approval',
+      rejected: 'Sent back: fix and resubmit',
+      registered: 'Registered: valid until {{date}}',
+      renewBy: 'Renew by {{date}}',
+      expiredRenew: 'Expired on {{date}}: renew now',
+      expired: 'Expired on {{date}}',
+      renewing: 'Renewal in progress',
+      renewed: 'Renewed: valid until {{date}}',
+      cancelled: 'Cancelled',
+    },
+    action: {
+      continue: 'Continue the application',
+      pay: 'Pay {{amount}}',
+      fix: 'Fix and resubmit',
+      certificate: 'Download certificate',
+      renew: 'Renew',
+      viewRenewal: 'View the renewal',
+      view: 'View application',
+    },
+    // accessible name of a card's button: the action and the business
+    actionFor: '{{action}}: {{business}}',
+    downloadFailed: 'The certificate could not be downloaded. Try again.',
+    // lists as cards on a phone (issue 17 §4): their sort control
+    cards: {
+      sortBy: 'Sort by',
+      asc: 'ascending',
+      desc: 'descending',
+      defaultSort: 'Newest first',
+    },
+  },
 };
 
 export default enUS;

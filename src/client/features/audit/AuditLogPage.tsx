@@ -6,11 +6,12 @@
  */
 import { Badge, Button, Code, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forbidden } from '../../components/Forbidden';
+import { ResponsiveDataTable } from '../../components/ListCards';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../lib/auth';
 import { api } from '../../lib/api';
@@ -162,7 +163,8 @@ function AuditLog() {
         />
         <BsRange value={range} onChange={setRange} />
       </Group>
-      <DataTable<AuditEntry>
+      <ResponsiveDataTable<AuditEntry>
+        card={{ title: 'action', fields: ['createdAt', 'username', 'entity', 'data'] }}
         aria-label={t('audit.title')}
         withTableBorder
         striped

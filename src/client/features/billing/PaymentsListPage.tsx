@@ -174,6 +174,11 @@ function PaymentsList() {
         label={t('payments.title')}
         columns={columns}
         filters={paymentFilters({ channel, status, range, wardId, q })}
+        card={{
+          title: 'businessName',
+          status: 'payStatus',
+          fields: ['total', 'paidDate', 'receiptNo', 'channel'],
+        }}
         onRowClick={(r) => void navigate(`/business/applications/${r.applicationId}/detail`)}
       />
     </>

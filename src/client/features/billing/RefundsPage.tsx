@@ -201,6 +201,7 @@ function RefundsList({ tab }: { tab: Tab }) {
         label={t(due ? 'refunds.title' : 'refunds.tabRefunded')}
         columns={narrow ? folded : wide}
         filters={{ status: STATUS[tab] }}
+        card={{ title: 'businessName', fields: ['total'] }}
         emptyText={t(due ? 'refunds.empty' : 'refunds.emptyRefunded')}
       />
       <RefundDialog payment={recording} onClose={() => setRecording(null)} />

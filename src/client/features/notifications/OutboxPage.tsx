@@ -7,13 +7,14 @@
 import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BsDate } from '../../components/BsDate';
 import { ExportButton } from '../../components/ExportButton';
+import { ResponsiveDataTable } from '../../components/ListCards';
 import { PageSizeMenu } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -204,7 +205,13 @@ function Outbox() {
         />
       </Group>
       <Box style={{ minWidth: 0 }}>
-        <DataTable<OutboxMessage>
+        <ResponsiveDataTable<OutboxMessage>
+          card={{
+            title: 'recipient',
+            status: 'status',
+            fields: ['kind', 'createdAt', 'body'],
+            action: 'actions',
+          }}
           aria-label={t('notifications.outboxTable')}
           getPaginationControlProps={(c) =>
             c === 'previous' || c === 'next' ? { 'aria-label': t(`a11y.${c}Page`) } : {}

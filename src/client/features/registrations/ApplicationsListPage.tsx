@@ -198,6 +198,11 @@ function ApplicationsList() {
         label={t('applications.title')}
         columns={columns}
         filters={filters}
+        card={{
+          title: 'businessName',
+          status: 'appStatus',
+          fields: ['submissionNo', 'registrationNo', 'submissionDate'],
+        }}
         onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
       />
     </>

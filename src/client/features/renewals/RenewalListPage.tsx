@@ -229,6 +229,7 @@ function RenewalList() {
         label={t('renewal.listTitle')}
         columns={columns}
         filters={filters}
+        card={{ title: 'businessName', fields: ['expiryDate', 'registrationNo', 'ownerName'] }}
         onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
       />
     </>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { todayAd } from '../../../shared/bs-date.js';
 import { formatAdAsBs } from '../../../shared/format.js';
 import { translate } from '../../../shared/i18n/index.js';
+import { applicationListRowSchema } from '../../../shared/schemas/application-list.js';
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import type { Db } from '../../db/client.js';
 import { exportQuerySchema, sendExport, type ExportColumn } from '../../lib/export.js';
@@ -68,9 +69,12 @@ function applicationListRoutes(app: FastifyInstance, db: Db) {
       config: { access: { permissions: ['view-applications'] } },
       schema: {
         tags: ['applications'],
-        summary: 'Applications list, scoped by role (SPEC §3 generic list query)',
+        summary:
+          "Applications list, scoped by role (SPEC §3 generic list query); an applicant's own rows add the bill total, rejection remarks, pending payment and renewal state (issue 17 §1)",
         querystring: listQuerySchema,
-        response: { 200: z.object({ data: z.array(anyObject), meta: listMetaSchema }) },
+        response: {
+          200: z.object({ data: z.array(applicationListRowSchema), meta: listMetaSchema }),
+        },
       },
     },
     async (req) => listApplications(db, currentUser(req), req.query),

@@ -24,10 +24,11 @@ import {
   type ListSpec,
 } from '../../lib/list.js';
 import { scopeOf, type Actor } from '../../lib/scope.js';
+import { hasAnyPermission } from '../../../shared/permissions.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
 import { renewalWindowSql } from '../settings/index.js';
-import { daysBetween, OPEN_RENEWAL } from './renewals.js';
+import { daysBetween, OPEN_RENEWAL, renewBlockOf } from './renewals.js';
 
 /**
  * The applications list query as data (issue 3: the same machinery as every generic list):
@@ -82,6 +83,33 @@ const LIST_COLUMNS = {
   wardNumber: wards.number,
 };
 
+/**
+ * What an applicant's own rows add (issue 17 §1, the applicant home): the bill's total, the
+ * rejection's remarks, a pending online payment, the renewal in progress. Subqueries of the
+ * same statement, evaluated for the page's rows only; staff lists do not ask for them.
+ */
+const OWN_COLUMNS = {
+  renewalWindowDays: renewalWindowSql,
+  kind: applications.kind,
+  isRenewal: applications.isRenewal,
+  renewalOfId: applications.renewalOfId,
+  isOldRegistration: applications.isOldRegistration,
+  billTotal: sql<number | null>`(${applications.bill}->>'total')::bigint`.mapWith(Number),
+  rejectionReason: sql<string | null>`case when ${applications.appStatus} = 'rejected' then
+    (select h.remarks from application_history h where h.application_id = ${applications.id}
+      and h.action = 'reject' order by h.id desc limit 1) end`,
+  paymentPending: sql<boolean>`exists (select 1 from payments p
+    where p.application_id = ${applications.id} and p.pay_status = 'pending'
+      and p.replaced_at is null)`,
+  openRenewalId: sql<number | null>`(select o.id from applications o
+    where o.renewal_of_id = ${applications.id} and o.deleted_on is null
+      and o.app_status in ('pending', 'verified', 'paid', 'rejected') limit 1)`,
+};
+
+/** The list is the actor's own applications (an applicant's, lib/scope.ts). */
+const ownScope = (actor: Actor) =>
+  actor.userType !== 'systemadmin' && actor.userType !== 'wardadmin';
+
 /** renewRegistrationList: sorting and filters (issue 4 §5). */
 export const RENEWAL_LIST: ListSpec = {
   sortable: {
@@ -124,22 +152,42 @@ async function totalOf(db: Db, where: SQL | undefined): Promise<number> {
   return total;
 }
 
-/** Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. */
+/**
+ * Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. An
+ * applicant's own rows carry OWN_COLUMNS and `canRenew` (renewals.ts renewBlockOf), in the
+ * same statement.
+ */
 export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
   const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+  const own = ownScope(actor);
   const page = await plan.page(
     db,
     (where) =>
       db
-        .select({ ...LIST_COLUMNS, ...plan.select })
+        .select({ ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...plan.select })
         .from(applications)
         .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
         .innerJoin(wards, eq(wards.id, applications.wardId))
         .where(where),
     countOf(db, plan.where),
   );
+  const mayRenew = hasAnyPermission(actor.permissions, ['renew-applications']);
   return {
-    data: page.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    data: page.rows.map((r) => {
+      const row = { ...r, createdAt: r.createdAt.toISOString() };
+      if (!own) return row;
+      const o = r as typeof r & {
+        isRenewal: boolean;
+        openRenewalId: number | null;
+        renewalWindowDays: number;
+      };
+      const { renewalWindowDays, ...rest } = row as typeof row & { renewalWindowDays?: number };
+      void renewalWindowDays;
+      return {
+        ...rest,
+        canRenew: mayRenew && !renewBlockOf(o, o.openRenewalId !== null, o.renewalWindowDays),
+      };
+    }),
     meta: page.meta,
   };
 }

@@ -80,4 +80,17 @@ describe('one statement per read model', () => {
     expect(cert.sent).toHaveLength(1);
     expect(cert.body.data.registrationNo).toBe(approved.body.data.registrationNo);
   });
+
+  it("the applications list: an applicant's richer rows (issue 17 §1) cost no more statements than staff's", async () => {
+    const a = await newApplicant(t.app, 'Listed');
+    await submit(t.app, a.token, 1);
+    const mine = await afterAuth('/api/applications', a.token);
+    const staffs = await afterAuth('/api/applications', staff.ward1);
+    expect(mine.status).toBe(200);
+    expect(staffs.status).toBe(200);
+    expect(mine.body.data[0]).toHaveProperty('billTotal');
+    expect(staffs.body.data[0]).not.toHaveProperty('billTotal');
+    expect(mine.sent.length).toBeGreaterThan(0);
+    expect(mine.sent).toHaveLength(staffs.sent.length);
+  });
 });
