@@ -1587,7 +1587,6 @@ const enUS = {
       },
       active: 'Active',
       inactive: 'Inactive',
-      none: '—',
     },
   },
 };

@@ -1564,7 +1564,6 @@ const ne: Messages = {
       },
       active: 'सक्रिय',
       inactive: 'निष्क्रिय',
-      none: '—',
     },
   },
 };
