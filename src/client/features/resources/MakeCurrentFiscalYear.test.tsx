@@ -130,7 +130,7 @@ describe('fiscal years: make current', () => {
     mockApi(routes);
     renderList();
     await userEvent.click(
-      await screen.findByRole('button', { name: '२०८४/८५ लाई चालु आर्थिक वर्ष बनाउनुहोस्' }),
+      await screen.findByRole('button', { name: '२०८४/८५लाई चालु आर्थिक वर्ष बनाउनुहोस्' }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/२०८३\/८४ अब चालु वर्ष रहने छैन/)).toBeInTheDocument();
