@@ -228,7 +228,8 @@ describe('destructive actions are secondary (issue 17 §7)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Terminate registration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Terminate registration' });
     expect(within(dialog).getByText(/The registration ends now/)).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText(/Remarks/), 'Business closed');
+    await userEvent.click(within(dialog).getByLabelText(/Remarks/));
+    await userEvent.paste('Business closed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Terminate registration' }));
     // 'Are you sure?' names the effect again; nothing is sent before it is confirmed
     expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
