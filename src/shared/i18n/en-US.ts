@@ -1571,6 +1571,9 @@ const enUS = {
         calendar: 'BS calendar',
       },
       field: {
+        method: 'Method',
+        route: 'Address',
+        purpose: 'Purpose',
         status: 'Status',
         from: 'Before',
         to: 'After',
