@@ -6,7 +6,8 @@
  * people (issue 17 §7): each event's full label, the record's kind by name, the changed fields
  * as before → after with money in rupees (auditFormat.ts), BS date and time in Nepal.
  */
-import { Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
@@ -53,6 +54,61 @@ type Group = keyof typeof AUDIT_GROUPS;
 
 const WARN = new Set(['login.fail', 'login.locked', 'auth.rejected', 'auth.denied']);
 
+/** The changes of one entry as "field: before → after" lines. */
+function Details({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const lines = auditDetails(entry.action, entry.data, t, f);
+  if (!lines.length) return <>—</>;
+  return (
+    <Box component="ul" m={0} pl={0} style={{ listStyle: 'none' }}>
+      {lines.map((l, i) => (
+        <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="sm" c="dimmed">
+            {l.label}:
+          </Text>{' '}
+          {l.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** On a phone, one card per entry instead of a table that scrolls sideways. */
+function EntryCards({ rows }: { rows: AuditEntry[] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('audit.title')}
+    >
+      {rows.map((r) => (
+        <Card component="li" key={r.id} withBorder padding="sm">
+          <Text fw={600} size="sm" c={WARN.has(r.action) ? 'red.8' : undefined}>
+            {eventLabel(r.action, t)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={r.createdAt}>{bsDateTime(r.createdAt, f)}</time>
+            {' · '}
+            <span translate="no">{r.username ?? '—'}</span>
+            {' · '}
+            {entityLabel(r.entity, t)}
+            {r.entityId != null ? ` #${f.num(r.entityId)}` : ''}
+          </Text>
+          <Box mt={4}>
+            <Details entry={r} />
+          </Box>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** System admins only (the API refuses everyone else with 403 too). */
 export default function AuditLogPage() {
   const user = useCurrentUser();
@@ -78,6 +134,7 @@ function AuditLog() {
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
 
   const columns: DataTableColumn<AuditEntry>[] = [
     {
@@ -118,22 +175,7 @@ function AuditLog() {
       accessor: 'data',
       title: t('audit.details'),
       cellsStyle: () => ({ minWidth: 220 }),
-      render: (r) => {
-        const lines = auditDetails(r.action, r.data, t, f);
-        if (!lines.length) return '—';
-        return (
-          <Box component="ul" m={0} pl={0} style={{ listStyle: 'none' }}>
-            {lines.map((l, i) => (
-              <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
-                <Text span size="sm" c="dimmed">
-                  {l.label}:
-                </Text>{' '}
-                {l.text}
-              </Text>
-            ))}
-          </Box>
-        );
-      },
+      render: (r) => <Details entry={r} />,
     },
     {
       accessor: 'ip',
@@ -161,16 +203,20 @@ function AuditLog() {
         />
         <BsRange value={range} onChange={setRange} />
       </Group>
-      <DataTable<AuditEntry>
-        aria-label={t('audit.title')}
-        withTableBorder
-        striped
-        minHeight={rows.length ? undefined : 160}
-        records={rows}
-        columns={columns}
-        fetching={q.isFetching && !q.isFetchingNextPage}
-        noRecordsText={q.isError ? t('errors.server') : t('audit.empty')}
-      />
+      {phone && rows.length > 0 ? (
+        <EntryCards rows={rows} />
+      ) : (
+        <DataTable<AuditEntry>
+          aria-label={t('audit.title')}
+          withTableBorder
+          striped
+          minHeight={rows.length ? undefined : 160}
+          records={rows}
+          columns={columns}
+          fetching={q.isFetching && !q.isFetchingNextPage}
+          noRecordsText={q.isError ? t('errors.server') : t('audit.empty')}
+        />
+      )}
       {q.hasNextPage && (
         <Button
           variant="default"

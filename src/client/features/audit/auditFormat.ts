@@ -60,6 +60,8 @@ export function auditValue(key: string, v: unknown, t: TFunction, f: Formatter):
   if (typeof v === 'number') {
     if (MONEY.has(key)) return f.money(v);
     if (key === 'status') return t(v === 1 ? 'staff.audit.active' : 'staff.audit.inactive');
+    // a reference to another record (fiscalYearId, businessTypeId, …): its number
+    if (/Id$/.test(key)) return `#${f.num(v)}`;
     return f.num(v);
   }
   if (typeof v === 'string') {

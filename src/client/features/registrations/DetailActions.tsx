@@ -64,7 +64,7 @@ export function DetailActions({
   d: ApplicationDetail;
   /** opens the dialog of a lifecycle action ('pay': the payment dialog) */
   start: (a: AppAction) => void;
-  /** the rejected banner carries the edit link ("Fix and resubmit") */
+  /** the rejected banner carries the edit link ("Fix and resubmit"), the page's primary action */
   hideEdit?: boolean;
 }) {
   const { t } = useTranslation();
@@ -85,7 +85,7 @@ export function DetailActions({
         <Button
           key={a}
           color={ACTION_COLOR[a]}
-          variant={i === 0 ? 'filled' : 'light'}
+          variant={i === 0 && !(hideEdit && d.canEdit) ? 'filled' : 'light'}
           onClick={() => start(a)}
         >
           {t(label(a))}
