@@ -29,6 +29,8 @@ const MONEY = new Set([
   'capitalPaidUp',
   'rentMonthly',
 ]);
+/** Codes and numbers whose digits follow the language; other text is shown as typed (data). */
+const CODES = new Set(['code', 'receiptNo', 'registrationNo', 'submissionNo', 'renewal']);
 const APP_STATUSES = new Set(['pending', 'verified', 'paid', 'approved', 'rejected', 'cancelled']);
 
 /** The event's label in the user's language; the code itself when it has none. */
@@ -69,7 +71,7 @@ export function auditValue(key: string, v: unknown, t: TFunction, f: Formatter):
       return t(`status.${v}`);
     if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return f.date(v);
     if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return bsDateTime(v, f);
-    return f.digits(v);
+    return CODES.has(key) ? f.digits(v) : v;
   }
   if (Array.isArray(v)) {
     if (!v.length) return '—';
