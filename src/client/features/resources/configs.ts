@@ -94,6 +94,7 @@ const fiscalYears: ResourceConfig = {
     {
       key: 'isCurrent',
       label: 'staff.fiscalYear.currentColumn',
+      kind: 'bool',
       noWrap: true,
       render: (row) => createElement(CurrentYearCell, { row }),
     },
