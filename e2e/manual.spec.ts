@@ -373,7 +373,9 @@ for (const lang of LANGS) {
     await expect(dialog).toBeHidden();
 
     await openDetail(page, s.approved.id, s.approved.name);
-    await page.getByRole('button', { name: m.verify.revoke }).click();
+    // issue 17 §7: revoking is in the "More actions" menu
+    await page.getByRole('button', { name: new RegExp(m.staff.detail.moreActions) }).click();
+    await page.getByRole('menuitem', { name: m.verify.revoke }).click();
     dialog = page.getByRole('dialog');
     await dialog
       .getByLabel(m.verify.revokeReason)

@@ -356,7 +356,12 @@ export const SCREEN_LIST: Screen[] = [
     ready: async (page, _, d) => {
       await expect(page.getByRole('heading', { name: d.approvedName, level: 2 })).toBeVisible();
     },
-    open: clickButton((m) => m.verify.revoke),
+    // issue 17 §7: revoking is in the "More actions" menu
+    open: async (page, m) => {
+      await page.getByRole('button', { name: new RegExp(m.staff.detail.moreActions) }).click();
+      await page.getByRole('menuitem', { name: m.verify.revoke }).click();
+      await expect(page.getByRole('dialog').last()).toBeVisible();
+    },
   },
   {
     name: 'payments',

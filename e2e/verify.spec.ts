@@ -70,12 +70,16 @@ test('a certificate is checked in public, and a revocation shows at once', async
   await page.goto('/user/login');
   await login(page, 'admin');
   await page.goto(`/business/applications/${id}/detail`);
-  await page.getByRole('button', { name: en.verify.revoke }).click();
+  // issue 17 §7: revoking is in the "More actions" menu
+  await page.getByRole('button', { name: new RegExp(en.staff.detail.moreActions) }).click();
+  await page.getByRole('menuitem', { name: en.verify.revoke }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(en.verify.revokeReason).fill('Issued to the wrong owner');
   await dialog.getByRole('button', { name: en.verify.revoke }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('button', { name: en.verify.revoke })).toHaveCount(0);
+  await page.getByRole('button', { name: new RegExp(en.staff.detail.moreActions) }).click();
+  await expect(page.getByRole('menuitem', { name: en.verify.revoke })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // the public page says so at once: headed revoked, not "Genuine certificate"
   await page.goto(`/verify/${code}`);

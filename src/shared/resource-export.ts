@@ -46,6 +46,7 @@ export const RESOURCE_EXPORT_COLUMNS: Record<SetupResource, ExportColumnSpec[]> 
     c('nameNe', 'fields.fiscalYearName', 'text'),
     c('startDate', 'fields.startDate', 'date'),
     c('endDate', 'fields.endDate', 'date'),
+    c('isCurrent', 'staff.fiscalYear.currentColumn', 'bool'),
   ],
   'tax-setups': [
     c('businessTypeName', 'fields.businessTypeId', 'name'),

@@ -145,6 +145,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/fiscal-years/delete': ADMIN,
   'PUT /api/fiscal-years/:id/change-status': ADMIN,
   'POST /api/fiscal-years/:id/update-dropdown': ADMIN,
+  // issue 17 §7: the explicit "make this the current fiscal year" action
+  'POST /api/fiscal-years/:id/make-current': ADMIN,
 
   // ---------------------------------------------------------------- tax setups (not a dropdown source)
   'GET /api/tax-setups': STAFF,

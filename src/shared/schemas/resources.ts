@@ -152,8 +152,9 @@ export const fiscalYearCode = () =>
     );
 
 /**
- * Fiscal year. `status` 1 makes it THE current year (the others are deactivated in the same
- * transaction); a new year is inactive unless `status=1` is sent.
+ * Fiscal year. `status` is active/inactive only; which year is current changes through
+ * POST /api/fiscal-years/{id}/make-current (issue 17 §7). A new year is inactive unless
+ * `status=1` is sent.
  */
 export const fiscalYearSchema = z
   .object({

@@ -2,21 +2,25 @@
  * The audit log viewer for system admins (issue 8 §5; GET /api/audit-log): sign-ins and failed
  * sign-ins, refused sessions, access denied, password and code events, application and payment
  * changes, newest first. Filtered by kind of event and BS date range; "Older entries" follows the
- * server's keyset cursor, so the page never asks for a count of the whole trail.
+ * server's keyset cursor, so the page never asks for a count of the whole trail. Written for
+ * people (issue 17 §7): each event's full label, the record's kind by name, the changed fields
+ * as before → after with money in rupees (auditFormat.ts), BS date and time in Nepal.
  */
-import { Badge, Button, Code, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forbidden } from '../../components/Forbidden';
-import { ResponsiveDataTable } from '../../components/ListCards';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../lib/auth';
 import { api } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
 import { adRange, BsRange, type BsRangeValue } from '../../components/BsRange';
+import { bsDateTime } from '../../lib/bsDateTime';
+import { auditDetails, entityLabel, eventLabel } from './auditFormat';
 
 export interface AuditEntry {
   id: number;
@@ -50,21 +54,59 @@ type Group = keyof typeof AUDIT_GROUPS;
 
 const WARN = new Set(['login.fail', 'login.locked', 'auth.rejected', 'auth.denied']);
 
-/** HH:mm in Nepal time: the trail is read against office hours in Nepal. */
-const nepalTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kathmandu',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+/** The changes of one entry as "field: before → after" lines. */
+function Details({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const lines = auditDetails(entry.action, entry.data, t, f);
+  if (!lines.length) return <>—</>;
+  return (
+    <Box component="ul" m={0} pl={0} style={{ listStyle: 'none' }}>
+      {lines.map((l, i) => (
+        <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="sm" c="dimmed">
+            {l.label}:
+          </Text>{' '}
+          {l.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}
 
-/** `data` as short `key: value` pairs; values are data, shown as sent. */
-function details(data: unknown): string {
-  if (!data || typeof data !== 'object') return '';
-  return Object.entries(data as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' · ');
+/** On a phone, one card per entry instead of a table that scrolls sideways. */
+function EntryCards({ rows }: { rows: AuditEntry[] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('audit.title')}
+    >
+      {rows.map((r) => (
+        <Card component="li" key={r.id} withBorder padding="sm">
+          <Text fw={600} size="sm" c={WARN.has(r.action) ? 'red.8' : undefined}>
+            {eventLabel(r.action, t)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={r.createdAt}>{bsDateTime(r.createdAt, f)}</time>
+            {' · '}
+            <span translate="no">{r.username ?? '—'}</span>
+            {' · '}
+            {entityLabel(r.entity, t)}
+            {r.entityId != null ? ` #${f.num(r.entityId)}` : ''}
+          </Text>
+          <Box mt={4}>
+            <Details entry={r} />
+          </Box>
+        </Card>
+      ))}
+    </Stack>
+  );
 }
 
 /** System admins only (the API refuses everyone else with 403 too). */
@@ -92,23 +134,24 @@ function AuditLog() {
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
   const rows = q.data?.pages.flatMap((p) => p.data) ?? [];
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
 
   const columns: DataTableColumn<AuditEntry>[] = [
     {
       accessor: 'createdAt',
       title: t('audit.when'),
       noWrap: true,
-      render: (r) => `${f.date(r.createdAt)} ${f.digits(nepalTime(r.createdAt))}`,
+      render: (r) => <time dateTime={r.createdAt}>{bsDateTime(r.createdAt, f)}</time>,
     },
     {
       accessor: 'action',
       title: t('audit.event'),
+      // the whole label, wrapped: never cut off (issue 17 §7)
+      cellsStyle: () => ({ minWidth: 170 }),
       render: (r) => (
-        <Badge color={WARN.has(r.action) ? 'red' : 'gray'} variant="light" tt="none">
-          {t(`audit.actions.${r.action.replace(/\./g, '_')}`, {
-            defaultValue: r.action,
-          })}
-        </Badge>
+        <Text size="sm" fw={500} c={WARN.has(r.action) ? 'red.8' : undefined}>
+          {eventLabel(r.action, t)}
+        </Text>
       ),
     },
     {
@@ -121,21 +164,18 @@ function AuditLog() {
       title: t('audit.record'),
       render: (r) =>
         r.entityId != null ? (
-          <span translate="no">
-            {r.entity} #{f.num(r.entityId)}
+          <span>
+            {entityLabel(r.entity, t)} #{f.num(r.entityId)}
           </span>
         ) : (
-          <span translate="no">{r.entity}</span>
+          <span>{entityLabel(r.entity, t)}</span>
         ),
     },
     {
       accessor: 'data',
       title: t('audit.details'),
-      render: (r) => (
-        <Code translate="no" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-          {details(r.data) || '—'}
-        </Code>
-      ),
+      cellsStyle: () => ({ minWidth: 220 }),
+      render: (r) => <Details entry={r} />,
     },
     {
       accessor: 'ip',
@@ -163,17 +203,20 @@ function AuditLog() {
         />
         <BsRange value={range} onChange={setRange} />
       </Group>
-      <ResponsiveDataTable<AuditEntry>
-        card={{ title: 'action', fields: ['createdAt', 'username', 'entity', 'data'] }}
-        aria-label={t('audit.title')}
-        withTableBorder
-        striped
-        minHeight={rows.length ? undefined : 160}
-        records={rows}
-        columns={columns}
-        fetching={q.isFetching && !q.isFetchingNextPage}
-        noRecordsText={q.isError ? t('errors.server') : t('audit.empty')}
-      />
+      {phone && rows.length > 0 ? (
+        <EntryCards rows={rows} />
+      ) : (
+        <DataTable<AuditEntry>
+          aria-label={t('audit.title')}
+          withTableBorder
+          striped
+          minHeight={rows.length ? undefined : 160}
+          records={rows}
+          columns={columns}
+          fetching={q.isFetching && !q.isFetchingNextPage}
+          noRecordsText={q.isError ? t('errors.server') : t('audit.empty')}
+        />
+      )}
       {q.hasNextPage && (
         <Button
           variant="default"

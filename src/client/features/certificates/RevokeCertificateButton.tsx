@@ -19,13 +19,42 @@ export function RevokeCertificateButton({
   revoked: boolean;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const allowed = useCan('approve-applications');
   const [opened, setOpened] = useState(false);
+  if (!allowed || revoked) return null;
+  return (
+    <>
+      <Button variant="subtle" color="red" onClick={() => setOpened(true)}>
+        {t('verify.revoke')}
+      </Button>
+      <RevokeCertificateDialog
+        certificateId={certificateId}
+        opened={opened}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}
+
+/**
+ * The revoke dialog alone (issue 17 §7: the detail page opens it from its "More actions"
+ * menu): what revoking does, the reason, then POST /api/certificates/{id}/revoke.
+ */
+export function RevokeCertificateDialog({
+  certificateId,
+  opened,
+  onClose,
+}: {
+  certificateId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = () => {
-    setOpened(false);
+    onClose();
     setReason('');
     setError(null);
   };
@@ -39,7 +68,6 @@ export function RevokeCertificateButton({
       if (e instanceof ApiError && e.errors.remarks?.length) setError(e.errors.remarks[0]);
     },
   });
-  if (!allowed || revoked) return null;
   const submit = () => {
     const text = reason.trim();
     if (!text) return setError('validation.required');
@@ -47,37 +75,32 @@ export function RevokeCertificateButton({
     revoke.mutate(text);
   };
   return (
-    <>
-      <Button variant="subtle" color="red" onClick={() => setOpened(true)}>
-        {t('verify.revoke')}
-      </Button>
-      <Modal opened={opened} onClose={close} title={t('verify.revoke')}>
-        <Stack gap="sm">
-          <Text size="sm">{t('verify.revokeHelp')}</Text>
-          <Textarea
-            label={t('verify.revokeReason')}
-            required
-            autosize
-            minRows={3}
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setError(null);
-            }}
-            error={tMessage(error) || undefined}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={submit} loading={revoke.isPending}>
-              {t('verify.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Modal opened={opened} onClose={close} title={t('verify.revoke')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('verify.revokeHelp')}</Text>
+        <Textarea
+          label={t('verify.revokeReason')}
+          required
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setError(null);
+          }}
+          error={tMessage(error) || undefined}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={submit} loading={revoke.isPending}>
+            {t('verify.revoke')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -6,4 +6,4 @@
  * (eslint.features.js). The route pages are not exported: the router lazy-loads each page by
  * file, so that every page stays its own chunk (src/client/app/App.tsx).
  */
-export { RevokeCertificateButton } from './RevokeCertificateButton';
+export { RevokeCertificateButton, RevokeCertificateDialog } from './RevokeCertificateButton';

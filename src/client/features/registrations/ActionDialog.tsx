@@ -1,13 +1,14 @@
 /**
  * One lifecycle action (verify, reject, approve, cancel, terminate, resubmit, accept) with
- * optional or required remarks. Destructive actions ask 'Are you sure?' first (SPEC §5). On
+ * optional or required remarks. Destructive actions ask 'Are you sure?' first (SPEC §5), and
+ * cancel and terminate say what happens, in the dialog and in the confirmation (issue 17 §7). On
  * success the detail answer of the server replaces the cached detail.
  *
  * `accept` takes an old paper registration into the system (issue 4 contract): like approve,
  * plus the optional validity printed on the paper certificate, typed in BS and sent as the AD
  * `expiryDate` (the server defaults it to the end of the old registration's fiscal year).
  */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +29,8 @@ export type RemarksAction = Exclude<AppAction, 'pay'>;
 const REMARKS_REQUIRED: RemarksAction[] = ['reject', 'terminate'];
 /** Actions that undo work and so ask for confirmation. */
 const CONFIRM: RemarksAction[] = ['reject', 'cancel', 'terminate'];
+/** Actions that end an application or a registration for good: the dialog says what happens. */
+export const DESTRUCTIVE: RemarksAction[] = ['cancel', 'terminate'];
 
 export const ACTION_COLOR: Record<AppAction, string> = {
   verify: 'blue',
@@ -106,7 +109,13 @@ export function ActionDialog({
     if (CONFIRM.includes(action)) {
       modals.openConfirmModal({
         title: t('common.areYouSure'),
-        children: <Text size="sm">{t(`actions.confirm.${action}`)}</Text>,
+        children: (
+          <Text size="sm">
+            {DESTRUCTIVE.includes(action)
+              ? t(`staff.detail.effect.${action}`)
+              : t(`actions.confirm.${action}`)}
+          </Text>
+        ),
         labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
         confirmProps: { color: 'red' },
         onConfirm: () => mutation.mutate({ a: action }),
@@ -125,9 +134,15 @@ export function ActionDialog({
     >
       {action && (
         <Stack>
-          <Text size="sm" c="dimmed">
-            {t(`actions.help.${action}`)}
-          </Text>
+          {DESTRUCTIVE.includes(action) ? (
+            <Alert color="red" variant="light">
+              <Text size="sm">{t(`staff.detail.effect.${action}`)}</Text>
+            </Alert>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t(`actions.help.${action}`)}
+            </Text>
+          )}
           {action === 'accept' && (
             <BsDatePicker
               label={t('detail.expiryDate')}

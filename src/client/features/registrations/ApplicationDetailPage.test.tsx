@@ -96,6 +96,7 @@ const detail = {
   allowedActions: ['pay', 'reject', 'cancel'],
 };
 
+let current: Record<string, unknown> = detail;
 const posts: [string, FormData][] = [];
 const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
   const { pathname } = new URL(input, 'http://localhost');
@@ -104,7 +105,7 @@ const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     posts.push([pathname, init.body as FormData]);
     return jsonResponse(200, { data: { ...detail, appStatus: 'paid', allowedActions: [] } });
   }
-  if (pathname === '/api/applications/9') return jsonResponse(200, { data: detail });
+  if (pathname === '/api/applications/9') return jsonResponse(200, { data: current });
   return jsonResponse(404, { message: 'Resource not found.' });
 });
 
@@ -112,6 +113,7 @@ beforeEach(async () => {
   await setLang('en-US');
   localStorage.setItem(TOKEN_KEY, 'tok');
   posts.length = 0;
+  current = detail;
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
 });
@@ -132,7 +134,11 @@ describe('ApplicationDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Himal Traders' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manual payment' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel application' })).toBeInTheDocument();
+    // cancelling ends the application: it is in the secondary menu, not beside the payment
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Cancel application' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download certificate' })).not.toBeInTheDocument();
     // 2025-07-17 AD is 1 Shrawan 2082 BS
@@ -196,5 +202,99 @@ describe('ApplicationDetailPage', () => {
 
   it('names the certificate file after the registration number', () => {
     expect(certificateFileName('145/2082-83')).toBe('certificate-145-2082-83.pdf');
+  });
+});
+
+describe('destructive actions are secondary (issue 17 §7)', () => {
+  const approved = {
+    ...detail,
+    appStatus: 'approved',
+    registrationNo: '145/2082-83',
+    certificate: { id: 3, registrationNo: '145/2082-83', verifyCode: 'abc', revoked: false },
+    allowedActions: ['terminate'],
+  };
+
+  it('after approval the first button downloads the certificate; terminate is in the menu and says what happens', async () => {
+    current = approved;
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Himal Traders' });
+    const buttons = screen
+      .getAllByRole('button')
+      .filter((b) => !b.closest('[role=tablist]') && b.textContent);
+    expect(buttons[0]).toHaveTextContent('Download certificate');
+    expect(screen.queryByRole('button', { name: 'Terminate registration' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revoke certificate' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Terminate registration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terminate registration' });
+    expect(within(dialog).getByText(/The registration ends now/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText(/Remarks/));
+    await userEvent.paste('Business closed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Terminate registration' }));
+    // 'Are you sure?' names the effect again; nothing is sent before it is confirmed
+    expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
+    expect(screen.getAllByText(/cannot be renewed\. This cannot be undone\./).length).toBe(2);
+    expect(posts).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0][0]).toBe('/api/applications/9/terminate');
+    expect(posts[0][1].get('remarks')).toBe('Business closed');
+  });
+
+  it('revoking the certificate is in the menu too, for those who may approve', async () => {
+    current = approved;
+    renderWithApp(<ApplicationDetailPage />, {
+      route: '/business/applications/9/detail',
+      path: '/business/applications/:id/detail',
+      profile: { ...staff, permissions: [...staff.permissions, 'approve-applications'] } as never,
+    });
+    await screen.findByRole('heading', { name: 'Himal Traders' });
+    await userEvent.click(screen.getByRole('button', { name: /More actions/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Revoke certificate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke certificate' });
+    expect(within(dialog).getByText(/stops being valid at once/)).toBeInTheDocument();
+  });
+});
+
+describe('a rejected application (issue 17 §1)', () => {
+  it('shows the reason, what to fix and "Fix and resubmit" at the top', async () => {
+    current = {
+      ...detail,
+      appStatus: 'rejected',
+      bill: null,
+      canEdit: true,
+      allowedActions: ['resubmit', 'cancel'],
+      history: [
+        ...detail.history,
+        {
+          id: 2,
+          action: 'reject',
+          fromStatus: 'pending',
+          toStatus: 'rejected',
+          remarks: 'The citizenship scan is unreadable. Upload a clear scan.',
+          createdAt: '2025-07-18T08:30:00.000Z',
+          byName: 'Ward Admin',
+          byUserType: 'wardadmin',
+        },
+      ],
+    };
+    renderDetail();
+    const banner = await screen.findByTestId('rejected-banner');
+    expect(within(banner).getByText('This application was rejected')).toBeInTheDocument();
+    expect(
+      within(banner).getByText('The citizenship scan is unreadable. Upload a clear scan.'),
+    ).toBeInTheDocument();
+    expect(within(banner).getByText('What to fix')).toBeInTheDocument();
+    // 08:30 UTC is 14:15 in Kathmandu, 2 Shrawan 2082
+    expect(
+      within(banner).getByText('Rejected by Ward Admin on 2082-04-02 14:15'),
+    ).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Fix and resubmit' })).toHaveAttribute(
+      'href',
+      '/edit-registration/9',
+    );
+    // the banner comes before the tabs
+    const tabs = screen.getByRole('tablist');
+    expect(banner.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

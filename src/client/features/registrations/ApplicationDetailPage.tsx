@@ -1,13 +1,15 @@
 /**
  * Application detail (SPEC §2): tabs information / history / images, the lifecycle actions
- * the server allows this user (`allowedActions`), and the certificate once issued.
+ * the server allows this user (`allowedActions`, laid out by DetailActions: the forward action
+ * first, destructive ones in "More actions"), and the certificate once issued. A rejected
+ * application shows its reason and "Fix and resubmit" at the top (RejectedBanner).
  *
  * Issue 4: the fee estimate while no bill is assessed; the staff checklist per document in
  * the images tab (POST /api/applications/{id}/documents/{documentId}/checks); renewal links —
  * "Renew" when the registration is due (`canRenew`), the renewal in progress, and for a
  * renewal the registration it renews, whose certificate it prints.
  */
-import { Alert, Anchor, Badge, Button, Group, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,13 +20,13 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormat } from '../../lib/useFormat';
 import { PaymentDialog, PayOnline } from '../billing';
-import { RevokeCertificateButton } from '../certificates';
-import { SendNotificationButton } from '../notifications';
-import { ActionDialog, ACTION_COLOR, type RemarksAction } from './ActionDialog';
-import { downloadCertificate, useApplicationDetail } from './api';
+import { ActionDialog, type RemarksAction } from './ActionDialog';
+import { useApplicationDetail } from './api';
+import { DetailActions } from './DetailActions';
 import { HistoryTab } from './HistoryTab';
 import { ImagesTab } from './ImagesTab';
 import { InformationTab } from './InformationTab';
+import { RejectedBanner } from './RejectedBanner';
 
 function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -32,7 +34,6 @@ function Detail({ id }: { id: number }) {
   const q = useApplicationDetail(id, f.lang);
   const [action, setAction] = useState<RemarksAction | null>(null);
   const [paying, setPaying] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   if (q.isPending) return <PageLoader />;
   if (q.isError || !q.data) {
@@ -41,8 +42,6 @@ function Detail({ id }: { id: number }) {
   const d = q.data.data;
   const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));
   const cert = d.certificate;
-  // An approved renewal prints the certificate of the registration it renewed.
-  const renewed = d.renewalOf && d.appStatus === 'approved' && !cert ? d.renewalOf : null;
 
   return (
     <>
@@ -90,69 +89,9 @@ function Detail({ id }: { id: number }) {
             </Anchor>
           )}
         </div>
-        <Group gap="xs">
-          {d.canEdit && (
-            <Button variant="light" component={Link} to={`/edit-registration/${d.id}`}>
-              {t('detail.edit')}
-            </Button>
-          )}
-          {d.canRenew && (
-            <Button color="teal" component={Link} to={`/re-new-registration/${d.id}`}>
-              {t('detail.renew')}
-            </Button>
-          )}
-          {d.allowedActions.map((a) => (
-            <Button
-              key={a}
-              color={ACTION_COLOR[a]}
-              variant={a === 'cancel' ? 'default' : 'filled'}
-              onClick={() => start(a)}
-            >
-              {t(a === 'pay' ? 'actions.manualPayment' : `actions.${a}`)}
-            </Button>
-          ))}
-          <SendNotificationButton applicationId={d.id} />
-          {cert && (
-            <>
-              <Button
-                variant="light"
-                loading={downloading}
-                onClick={() => {
-                  setDownloading(true);
-                  downloadCertificate(d.id, cert.registrationNo)
-                    .catch(() => undefined)
-                    .finally(() => setDownloading(false));
-                }}
-              >
-                {t('certificate.download')}
-              </Button>
-              <Button variant="subtle" component={Link} to={`/business/certificate/${d.id}`}>
-                {t('certificate.view')}
-              </Button>
-              <RevokeCertificateButton certificateId={cert.id} revoked={cert.revoked} />
-            </>
-          )}
-          {renewed?.registrationNo && (
-            <>
-              <Button
-                variant="light"
-                loading={downloading}
-                onClick={() => {
-                  setDownloading(true);
-                  downloadCertificate(renewed.id, renewed.registrationNo ?? '')
-                    .catch(() => undefined)
-                    .finally(() => setDownloading(false));
-                }}
-              >
-                {t('certificate.download')}
-              </Button>
-              <Button variant="subtle" component={Link} to={`/business/certificate/${renewed.id}`}>
-                {t('certificate.view')}
-              </Button>
-            </>
-          )}
-        </Group>
+        <DetailActions d={d} start={start} hideEdit={d.appStatus === 'rejected'} />
       </Group>
+      <RejectedBanner d={d} />
       <PayOnline detail={d} />
       {cert?.revoked && (
         <Alert color="red" mb="md">

@@ -101,6 +101,8 @@ export interface HistoryEntry {
   byUserType: string | null;
   /** Fields an edit changed (issue 4): `{field: {from, to}}`. */
   changes?: Record<string, { from: unknown; to: unknown }> | null;
+  /** Checklist entries: names of the checkbox ids in `changes` (issue 17 §7). */
+  checkNames?: Record<string, { nameEn: string; nameNe: string }> | null;
 }
 
 export interface OwnerEntry {

@@ -3,7 +3,9 @@
  * columns (and which sort), filters, and form fields with their input kinds. The shared zod
  * schemas of src/shared/schemas/resources.ts validate the forms exactly as the server does.
  */
+import { createElement } from 'react';
 import { RESOURCE_FORMS } from '../../../shared/schemas/resources.js';
+import { CurrentYearCell } from './MakeCurrentFiscalYear';
 import type { ColumnDef, FieldDef, OptionLabel, ResourceConfig } from './types';
 
 // ---------------------------------------------------------------- shared pieces
@@ -88,6 +90,14 @@ const fiscalYears: ResourceConfig = {
     { key: 'nameNe', label: 'fields.fiscalYearName', kind: 'text', sortable: true },
     { key: 'startDate', label: 'fields.startDate', kind: 'date', sortable: true },
     { key: 'endDate', label: 'fields.endDate', kind: 'date', sortable: true },
+    // issue 17 §7: which year is current changes only through this explicit, confirmed action
+    {
+      key: 'isCurrent',
+      label: 'staff.fiscalYear.currentColumn',
+      kind: 'bool',
+      noWrap: true,
+      render: (row) => createElement(CurrentYearCell, { row }),
+    },
   ],
   fields: [
     {

@@ -118,7 +118,7 @@ export const fiscalYears = pgTable(
     nameNe: text('name_ne').notNull(),
     startDate: adDate('start_date').notNull(),
     endDate: adDate('end_date').notNull(),
-    /** the one active year (status 1 ⇔ isCurrent); the partial index allows only one */
+    /** the one current year (set by make-current, always active); the partial index allows one */
     isCurrent: boolean('is_current').notNull().default(false),
   },
   (t) => [

@@ -3,7 +3,9 @@
  * the actor may do next), loaded in ONE statement (issue 14 §2): the application row joined
  * to its names, and correlated json subqueries for its documents, history, payments, latest
  * certificate, owners, the registration it renews, its open renewal, and the facts of a fee
- * estimate (tax bands, fee settings). Everything else is decided in memory from that row.
+ * estimate (tax bands, fee settings); a checklist history entry carries the names of the
+ * checkboxes it names (`checkNames`), so the history reads as names, not ids (issue 17 §7).
+ * Everything else is decided in memory from that row.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Bill, TaxBand } from '../../../shared/fees.js';
@@ -45,6 +47,8 @@ interface HistoryRow {
   createdAt: string;
   byName: string | null;
   byUserType: string | null;
+  /** checklist entries: the names of the checkboxes their ids name (issue 17 §7) */
+  checkNames: Record<string, { nameEn: string; nameNe: string }> | null;
 }
 
 interface PaymentRow {
@@ -84,7 +88,14 @@ function related() {
     history: jsonList<HistoryRow>(
       `json_build_object('id', h.id, 'action', h.action, 'fromStatus', h.from_status,
         'toStatus', h.to_status, 'remarks', h.remarks, 'changes', h.changes,
-        'createdAt', h.created_at, 'byName', u.name, 'byUserType', u.user_type)`,
+        'createdAt', h.created_at, 'byName', u.name, 'byUserType', u.user_type,
+        'checkNames', (select json_object_agg(c.id, json_build_object('nameEn', c.name_en,
+            'nameNe', c.name_ne))
+          from checkboxes c
+          where h.action = 'checklist' and jsonb_typeof(h.changes) = 'object'
+            and c.id::text in (select jsonb_array_elements_text(e.value -> side)
+              from jsonb_each(h.changes) e, unnest(array['from', 'to']) side
+              where jsonb_typeof(e.value -> side) = 'array')))`,
       `application_history h left join users u on u.id = h.user_id
         where h.application_id = "applications"."id"`,
       'h.id',

@@ -303,10 +303,22 @@ describe('document checklist (images tab)', () => {
     const after = res.json().data;
     expect(after.documents[0].checks).toEqual([boxes[0].id, boxes[1].id].sort((x, y) => x - y));
     expect(after.history.at(-1)).toMatchObject({ action: 'checklist' });
+    // the history names the checkboxes, not only their ids (issue 17 §7)
+    const names = (b: { id: number; nameEn: string; nameNe: string }) => ({
+      [b.id]: { nameEn: b.nameEn, nameNe: b.nameNe },
+    });
+    const named = boxes as { id: number; nameEn: string; nameNe: string }[];
+    expect(after.history.at(-1).checkNames).toEqual({ ...names(named[0]), ...names(named[1]) });
     // multipart with the key repeated works the same
     const mp = await send(staff.ward1, url, { checks: [boxes[2].id] as unknown as string });
     expect(mp.statusCode, mp.body).toBe(200);
     expect(mp.json().data.documents[0].checks).toEqual([boxes[2].id]);
+    // unticked and ticked boxes are both named
+    expect(mp.json().data.history.at(-1).checkNames).toEqual({
+      ...names(named[0]),
+      ...names(named[1]),
+      ...names(named[2]),
+    });
     const bad = await t.app.inject({
       method: 'POST',
       url,

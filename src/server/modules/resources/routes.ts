@@ -35,6 +35,7 @@ import type { Access } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { resourceExportColumns } from './export-columns.js';
+import { fiscalYearRoutes } from './fiscal-years.js';
 import { RESOURCES } from './registry.js';
 import { ResourceService } from './service.js';
 import type { Ctx, ResourceDef } from './types.js';
@@ -78,6 +79,8 @@ export default async function resourceRoutes(
     updateRoutes(app, c, def.forms);
     dropdownRoute(app, c, def.forms);
   }
+  // POST /fiscal-years/{id}/make-current (issue 17 §7)
+  fiscalYearRoutes(app, { db });
 }
 
 /** What the routes of one resource share: its service, row schema, tags, access, context. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { translate } from '../../../shared/i18n/index.js';
 import { SETUP_RESOURCES } from '../../../shared/schemas/resources.js';
-import { accessTokens, auditLog, fiscalYears, roles, userRoles, users } from '../../db/schema.js';
+import { accessTokens, auditLog, roles, userRoles, users } from '../../db/schema.js';
 import {
   buildTestApp,
   login,
@@ -424,52 +424,8 @@ describe('tax setup capital bands', () => {
   });
 });
 
-describe('fiscal years: exactly one active', () => {
-  const current = async () =>
-    t.database.db
-      .select()
-      .from(fiscalYears)
-      .where(and(eq(fiscalYears.status, 1), isNull(fiscalYears.deletedOn)));
-
-  it('creating with status=1 makes it the only current year; the current one cannot be deactivated', async () => {
-    const before = (await current())[0];
-    const res = await api.post('/api/fiscal-years', admin, {
-      ...SAMPLES['fiscal-years'](nextI(), p),
-      status: '1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const fy = body<{ data: { id: number; isCurrent: boolean; status: number; slug: string } }>(
-      res,
-    ).data;
-    expect(fy).toMatchObject({ isCurrent: true, status: 1 });
-    const now = await current();
-    expect(now.map((y) => y.id)).toEqual([fy.id]);
-    expect(now[0].isCurrent).toBe(true);
-    const old = body<{ data: { status: number; isCurrent: boolean } }>(
-      await api.get(`/api/fiscal-years/${before.id}`, admin),
-    ).data;
-    expect(old).toMatchObject({ status: 0, isCurrent: false });
-
-    const off = await api.put(`/api/fiscal-years/${fy.id}/change-status`, admin);
-    expect(off.statusCode).toBe(409);
-    const upd = await api.post(`/api/fiscal-years/${fy.id}`, admin, {
-      ...SAMPLES['fiscal-years'](nextI(), p),
-      status: '0',
-    });
-    expect(upd.statusCode).toBe(409);
-    expect(
-      (await api.post('/api/fiscal-years/delete', admin, { 'delete_rows[]': [fy.id] })).statusCode,
-    ).toBe(409);
-
-    // change-status on another year moves "current" there
-    const back = await api.put(`/api/fiscal-years/${before.id}/change-status`, admin);
-    expect(back.statusCode).toBe(200);
-    expect((await current()).map((y) => y.id)).toEqual([before.id]);
-    // a new year is inactive unless asked
-    const plain = await api.post('/api/fiscal-years', admin, SAMPLES['fiscal-years'](nextI(), p));
-    expect(body(plain)).toMatchObject({ data: { status: 0, isCurrent: false } });
-  });
-
+// Which year is current, and the status switch of the current year: fiscal-years.test.ts.
+describe('fiscal years', () => {
   it('codes are checked, dates must be ordered and not overlap another year', async () => {
     for (const code of ['2084-85', '2084/86', '84/85', 'abcd/ef']) {
       const res = await api.post('/api/fiscal-years', admin, {

@@ -1,7 +1,7 @@
 /**
  * The special rules of some resources, as hooks of their declarations (registry.ts):
- * - fiscal years: one current year (activating one deactivates the others in the same
- *   transaction; the current year cannot be deactivated or deleted), dates do not overlap;
+ * - fiscal years: dates do not overlap; the current year cannot be deactivated or deleted
+ *   (which year is current changes only through fiscal-years.ts, never the status switch);
  * - tax setups: capital bands of one business type and fiscal year do not overlap;
  * - users: password hashing, ward for ward admins, the role link that follows userType,
  *   photo/citizenship uploads, and no lock-out (own account, last system admin);
@@ -135,36 +135,23 @@ export const fiscalYearHooks: Hooks = {
         { startDate: ['errors.fiscalYearOverlap'] },
         'errors.fiscalYearOverlap',
       );
+    // The status switch never changes which year is current (issue 17 §7: that is the
+    // explicit make-current action, fiscal-years.ts); the current year stays active.
     if (op.existing?.isCurrent && merged.status !== 1) {
-      throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'errors.currentFiscalYear');
+      throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'staff.errors.currentFiscalYear');
     }
-    if (merged.status === 1) await deactivateOtherYears(tx, op.existing?.id);
-    op.values.isCurrent = merged.status === 1;
+    delete op.values.isCurrent;
   },
-  async beforeStatus(_ctx, tx, row, next) {
-    if (next === 0) throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'errors.currentFiscalYear');
-    await deactivateOtherYears(tx, row.id);
-    return { isCurrent: true };
+  beforeStatus(_ctx, _tx, row, next) {
+    if (row.isCurrent && next === 0)
+      throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'staff.errors.currentFiscalYear');
+    return Promise.resolve({});
   },
   async beforeDelete(_ctx, _tx, rows) {
     if (rows.some((r) => r.isCurrent))
-      throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'errors.currentFiscalYear');
+      throw new AppError(409, 'CURRENT_FISCAL_YEAR', 'staff.errors.currentFiscalYear');
   },
 };
-
-/** Only one active year: the others become inactive in the same transaction. */
-async function deactivateOtherYears(tx: Tx, exceptId?: number) {
-  await tx
-    .update(fiscalYears)
-    .set({ status: 0, isCurrent: false, updatedAt: new Date() })
-    .where(
-      and(
-        or(eq(fiscalYears.status, 1), eq(fiscalYears.isCurrent, true)),
-        isNull(fiscalYears.deletedOn),
-        exceptId ? ne(fiscalYears.id, exceptId) : undefined,
-      ),
-    );
-}
 
 // ---------------------------------------------------------------- tax setups
 
