@@ -3,7 +3,7 @@
  * refund of money that could not be credited to a bill (issue 15 §1, docs/payments.md).
  */
 import { z } from 'zod';
-import { adDate, choiceError, MSG, optText } from './fields.js';
+import { adDate, choiceError, optText } from './fields.js';
 import { officeSchema } from './settings.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
