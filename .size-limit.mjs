@@ -41,6 +41,8 @@ export default [
   // with the lazy pages), the fonts' @font-face rules and the app's own CSS: 11.4 KB in session
   // 4 (38.9 KB with the full Mantine stylesheet before), rounded up.
   { name: 'Login route: first-load CSS', path: css, gzip: true, limit: '12 KB' },
-  // What a Nepali reader's first load adds (the catalogue chunk), 18.1 KB in session 4.
-  { name: 'Nepali catalogue chunk', path: [`${OUT}/${ne.file}`], gzip: true, limit: '20 KB' },
+  // What a Nepali reader's first load adds (the catalogue chunk): 18.1 KB in session 4, 23.2 KB
+  // after issue 17 (applicant home, form steps, settings, history and audit labels), before the
+  // form steps' texts. Raised to 28 KB, not split: see docs/decisions.md "Nepali catalogue budget".
+  { name: 'Nepali catalogue chunk', path: [`${OUT}/${ne.file}`], gzip: true, limit: '28 KB' },
 ];
