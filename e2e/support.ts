@@ -289,6 +289,23 @@ export function stepIndicator(
   });
 }
 
+/**
+ * Asserts the error summary at the top of the step (issue 17 §2): "There is a problem" and
+ * exactly these links, in order; then follows the first link, which focuses its field, and
+ * checks that no toast repeats the errors.
+ */
+export async function expectErrorSummary(page: Page, links: string[], lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  const summary = page.getByTestId('error-summary');
+  await expect(summary.getByRole('heading', { name: m.steps.problem })).toBeVisible();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(links);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await summary.getByRole('link').first().click();
+  const name = (await summary.getByRole('link').first().getAttribute('href'))!.slice(1);
+  await expect(page.locator(`form [name="${name}"]`)).toBeFocused();
+}
+
 /** Presses Continue and waits for the next step (`next`). */
 export async function continueTo(
   page: Page,
@@ -370,11 +387,18 @@ export async function fillCapitalStep(page: Page, lang: Lang = 'en-US') {
 
 /**
  * Fills every required field (and a few optional ones) of the single-owner form, step by
- * step, and ends on "Check your answers". The photo and citizenship come from the profile;
+ * step, and ends on "Check your answers"; `more` fills more of the business or documents
+ * step (an old registration, its scan). The photo and citizenship come from the profile;
  * the seeded setup asks for no other compulsory document.
  */
-export async function fillApplication(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+export async function fillApplication(
+  page: Page,
+  d: ApplicationData,
+  lang: Lang = 'en-US',
+  more: { business?: () => Promise<void>; documents?: () => Promise<void> } = {},
+) {
   await fillBusinessStep(page, d, lang);
+  await more.business?.();
   await continueTo(page, 'owners', lang);
   await fillOwnerStep(page, d, lang);
   await continueTo(page, 'addresses', lang);
@@ -383,6 +407,7 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
   await fillCapitalStep(page, lang);
   await continueTo(page, 'documents', lang);
   await attachRequiredDocuments(page);
+  await more.documents?.();
   await continueTo(page, 'check', lang);
 }
 
