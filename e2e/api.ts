@@ -300,3 +300,22 @@ export async function apiKhaltiRefundDue(token: string, id: number, receiptNo: s
   }
   return paymentId;
 }
+
+/** Ward 1's admin rejects the application with `remarks` (what the applicant must fix). */
+export async function apiReject(id: number, remarks: string) {
+  const ward = await apiLogin('ward1');
+  await call('POST', `/applications/${id}/reject`, ward.token, form({ remarks }));
+  await call('POST', '/logout', ward.token);
+}
+
+/** The application's detail as `token` sees it: status, documents and history. */
+export async function apiDetail(token: string, id: number) {
+  const res = await call<{
+    data: {
+      appStatus: string;
+      documents: { kind: string; fileId: number; originalName: string }[];
+      history: { action: string }[];
+    };
+  }>('GET', `/applications/${id}`, token);
+  return res.data;
+}

@@ -213,31 +213,41 @@ export function ApplicationForm({
     return () => notifications.clean();
   }, [step]);
 
-  // Once the step with the field is rendered, focus the field (error link, "Change").
+  // Once the step with the field is rendered, focus the field (error link, "Change"). The
+  // step's lists may still be arriving and re-rendering it: try again for a moment.
   useEffect(() => {
     if (!focusPath) return;
-    const id = window.setTimeout(() => {
-      focusField(focusPath);
-      setFocusPath(null);
-    }, 0);
-    return () => window.clearTimeout(id);
-  });
+    const focus = focusNow.current;
+    let tries = 0;
+    const id = window.setInterval(() => {
+      tries += 1;
+      if (focus(focusPath) || tries >= 20) {
+        window.clearInterval(id);
+        setFocusPath(null);
+      }
+    }, 50);
+    return () => window.clearInterval(id);
+  }, [focusPath]);
 
-  function focusField(path: string) {
-    const el = document.querySelector<HTMLElement>(
-      `form [name="${CSS.escape(path.startsWith('docs.') ? `doc_${path.slice(5)}` : path)}"]`,
-    );
-    if (el && !el.hasAttribute('disabled') && el.getAttribute('type') !== 'hidden') {
+  /** Focuses the field of `path`; true when it has the focus. */
+  function focusField(path: string): boolean {
+    const name = path.startsWith('docs.') ? `doc_${path.slice(5)}` : path;
+    const el = document.querySelector<HTMLElement>(`form [name="${CSS.escape(name)}"]`);
+    if (el && !el.hasAttribute('disabled') && el.getAttribute('type') !== 'file') {
       el.focus();
       el.scrollIntoView({ block: 'center' });
-      return;
+      return document.activeElement === el;
     }
     try {
       setFocus(path as Path<ApplicationFormValues>, { shouldSelect: false });
     } catch {
-      // a field without a focusable element (a hidden file input): the summary stays
+      // a field without a focusable element: the summary stays
     }
+    return el != null && document.activeElement !== document.body;
   }
+
+  const focusNow = useRef(focusField);
+  focusNow.current = focusField;
 
   function goTo(next: Step, opts: { focus?: string; keepSummary?: boolean } = {}) {
     setSummary(Boolean(opts.keepSummary));

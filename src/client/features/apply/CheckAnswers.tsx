@@ -63,7 +63,8 @@ export function reviewRows(
     }
     if (k === 'rentTaxPeriodMonths') return t('form.monthsN', { n: f.digits(raw) });
     if (k === 'rentPurpose') return t(`form.purpose.${raw}`);
-    return f.digits(raw);
+    // numbers (phone, ward, sizes) in the language's digits; names and text as typed
+    return /^[\d\s.,/-]+$/.test(raw) ? f.digits(raw) : raw;
   };
   const row = (k: string): Row => ({ path: k, label: t(`form.${k}`), value: show(k) });
   const yes = (b: boolean) => (b ? t('steps.yes') : t('steps.no'));

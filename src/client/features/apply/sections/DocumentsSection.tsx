@@ -83,9 +83,6 @@ export function DocumentsSection({
   return (
     <Section title={t('form.sections.documents')} id="documents">
       <ProfileDocuments kit={kit} profile={profile} />
-      <Text size="sm" c="dimmed" style={{ gridColumn: '1 / -1' }}>
-        {t('form.documentsIntro')}
-      </Text>
       {docs.length === 0 && !pending && (
         <Text size="sm" c="dimmed">
           {t('form.noDocumentsAsked')}
