@@ -165,7 +165,6 @@ for (const [lang, short] of LANGS) {
     await page.goto('/single_registration');
     await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
     await expect(page.locator('select[name=businessTypeId] option')).not.toHaveCount(1);
-    await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
 
     // ---- the first step, part of the second, then a reload
     const businessName = isNe ? `हिमालयन चिया घर ${stamp}` : `Himalayan Tea House ${stamp}`;
@@ -195,7 +194,7 @@ for (const [lang, short] of LANGS) {
     await expect(offlineAlert).toBeVisible();
     await expect(page).toHaveURL(/\/single_registration\?step=check$/);
     // still on "check your answers", every answer kept
-    await expect(page.getByText(businessName, { exact: true })).toBeVisible();
+    await expect(page.getByText(businessName, { exact: true }).first()).toBeVisible();
     // the message, the buttons under it and the "draft saved" note, with the offline strip
     await page.getByRole('button', { name: m.form.submit }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('status').filter({ hasText: m.offline.banner })).toBeInViewport();
