@@ -3,7 +3,7 @@
  * with a "Change" link back to its step and field. Chosen options are shown by name, amounts
  * as rupees, switches as yes/no, files by name.
  */
-import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { ungroupNumber } from '../../../shared/numbers.js';
 import { RENT_FIELDS } from '../../../shared/schemas/applications.js';
@@ -153,32 +153,40 @@ export function CheckAnswers({
           </Title>
           <Box component="dl" m={0}>
             {rows[step].map((r) => (
-              <Group
+              // GOV.UK summary list: each row a <div> of <dt>, <dd> and the action's <dd>
+              <Box
                 key={r.path}
-                justify="space-between"
-                align="flex-start"
-                wrap="nowrap"
                 py={6}
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(0, 1fr) auto',
+                  columnGap: 'var(--mantine-spacing-sm)',
+                  borderBottom: '1px solid var(--mantine-color-gray-3)',
+                }}
               >
-                <Box style={{ minWidth: 0 }}>
-                  <Text component="dt" size="sm" fw={600}>
-                    {r.label}
-                  </Text>
-                  <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                    {r.value}
-                  </Text>
-                </Box>
-                <Anchor
-                  component="button"
-                  type="button"
+                <Text component="dt" size="sm" fw={600}>
+                  {r.label}
+                </Text>
+                <Text
+                  component="dd"
                   size="sm"
-                  onClick={() => onChange(r.path)}
-                  aria-label={t('steps.changeField', { field: r.label })}
+                  m={0}
+                  style={{ gridColumn: 1, gridRow: 2, overflowWrap: 'anywhere' }}
                 >
-                  {t('steps.change')}
-                </Anchor>
-              </Group>
+                  {r.value}
+                </Text>
+                <Box component="dd" m={0} style={{ gridColumn: 2, gridRow: '1 / span 2' }}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => onChange(r.path)}
+                    aria-label={t('steps.changeField', { field: r.label })}
+                  >
+                    {t('steps.change')}
+                  </Anchor>
+                </Box>
+              </Box>
             ))}
           </Box>
         </Card>
