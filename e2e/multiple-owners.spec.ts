@@ -1,12 +1,16 @@
 /**
  * Multiple-owner registration through the browser: a new applicant opens the multiple-owner
  * form from Apply new, fills four owners, cannot add a fifth ('You cannot add more than 4
- * names.'), fills the rest of the form as the single-owner spec does, submits, and finds all
+ * names.', shown by the button), fills the other steps as the single-owner spec does, submits, and finds all
  * four owners on the application's detail page.
  */
 import { expect, test } from '@playwright/test';
 import {
-  attachRequiredDocuments,
+  continueTo,
+  fillAddressesStep,
+  fillApplicant,
+  fillBusinessStep,
+  fillCapitalStep,
   MESSAGES,
   registerAccount,
   unique,
@@ -39,10 +43,11 @@ test('a new applicant registers a business with four owners and cannot add a fif
   await expect(page).toHaveURL(/\/multiple_registration$/);
   await expect(page.getByRole('heading', { name: en.form.titleMultiple })).toBeVisible();
   await expect(page.locator('select[name=businessTypeId] option')).not.toHaveCount(1);
-  await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
-  await expect(page.locator('select[name=wardId] option')).not.toHaveCount(1);
+  const data = { businessName, ownerName: owners[0].name, mobile };
+  await fillBusinessStep(page, data);
+  await continueTo(page, 'owners');
 
-  // ---- owners: the form starts with two rows; add up to four, then try a fifth
+  // ---- owners: the step starts with two rows; add up to four, then try a fifth
   const ownersSection = page.getByRole('region', { name: en.form.sections.owners });
   const ownerRows = page.locator('form input[name^="owners."][name$=".name"]');
   await expect(ownerRows).toHaveCount(2);
@@ -56,44 +61,25 @@ test('a new applicant registers a business with four owners and cannot add a fif
     await page.locator(`form [name="owners.${i}.citizenshipNo"]`).fill(o.citizenship);
   }
   await addOwner.click();
-  await expect(
-    ownersSection.getByRole('alert').filter({ hasText: en.validation.maxOwners }),
-  ).toBeVisible();
+  // the message shows right by the button that was pressed (issue 17 §2)
+  const limit = ownersSection.getByRole('alert').filter({ hasText: en.validation.maxOwners });
+  await expect(limit).toBeInViewport();
+  const [buttonBox, limitBox] = [await addOwner.boundingBox(), await limit.boundingBox()];
+  expect(limitBox!.y - (buttonBox!.y + buttonBox!.height)).toBeLessThan(120);
   await expect(ownerRows).toHaveCount(4);
   await expect(page.locator('form [name="owners.4.name"]')).toHaveCount(0);
+  await fillApplicant(page, data);
 
   // ---- the rest of the form, with the single-owner spec's values
-  await page.locator('form [name=businessName]').fill(businessName);
-  await page.locator('select[name=businessTypeId]').selectOption({ label: 'Tea and snack shop' });
-  await page.locator('form [name=firmName]').fill(businessName);
-  await page.locator('form [name=description]').fill('Tea, snacks and light meals');
-
-  await page.locator('select[name=permStateId]').selectOption({ label: 'Bagmati Province' });
-  const district = page.locator('select[name=permDistrictId]');
-  await expect(district).toBeEnabled();
-  await district.selectOption({ label: 'Lalitpur' });
-  const city = page.locator('select[name=permCityId]');
-  await expect(city).toBeEnabled();
-  await city.selectOption({ label: 'Lalitpur' });
-  const ward = page.locator('select[name=permWardNo]');
-  await expect(ward).toBeEnabled();
-  await expect(ward.locator('option')).toHaveCount(30);
-  await ward.selectOption({ label: '5' });
-  await page.locator('form [name=permTole]').fill('Mangal Bazar');
-
-  await page.locator('select[name=wardId]').selectOption({ label: '1 — Ward No. 1' });
-  await page.locator('form [name=locAddress]').fill('Lalitpur-1, Pulchowk');
-  await page.locator('form [name=locMobile]').fill(mobile);
-
-  await page.locator('form [name=capitalMax]').fill('500000');
-  await page.locator('form [name=capitalCurrent]').fill('300000');
-  await page.locator('form [name=capitalPaidUp]').fill('200000');
-
-  await page.locator('form [name=applicantName]').fill(owners[0].name);
-  await page.locator('form [name=applicantAddress]').fill('Lalitpur-5');
-  await page.locator('form [name=applicantContact]').fill(mobile);
-
-  await attachRequiredDocuments(page);
+  await continueTo(page, 'addresses');
+  await fillAddressesStep(page, data);
+  await continueTo(page, 'capital');
+  await fillCapitalStep(page);
+  await continueTo(page, 'documents');
+  await continueTo(page, 'check');
+  // check your answers lists every owner
+  for (const o of owners)
+    await expect(page.getByText(o.name, { exact: false }).first()).toBeVisible();
 
   // ---- submit
   await page.getByRole('button', { name: en.form.submit }).click();

@@ -80,11 +80,15 @@ test('an old paper registration is accepted, renewed with its fine, verified, pa
 
   // ---- the old (paper) registration: its number, date and the certificate scan
   await openSingleRegistration(page);
-  await fillApplication(page, { businessName, ownerName: user.name, mobile });
-  await page.getByRole('switch', { name: en.form.isOldRegistration }).check();
-  await page.locator('form [name=oldRegistrationNo]').fill(oldNo);
-  await page.locator('form [name=oldRegistrationDate]').fill(oldDateBs);
-  await attachFile(page, 'oldCertificate', CITIZENSHIP);
+  await fillApplication(page, { businessName, ownerName: user.name, mobile }, 'en-US', {
+    business: async () => {
+      await page.getByRole('switch', { name: en.form.isOldRegistration }).check();
+      await page.locator('form [name=oldRegistrationNo]').fill(oldNo);
+      await page.locator('form [name=oldRegistrationDate]').fill(oldDateBs);
+    },
+    // the paper certificate's scan is asked on the documents step
+    documents: () => attachFile(page, 'oldCertificate', CITIZENSHIP),
+  });
   await page.getByRole('button', { name: en.form.submit }).click();
   await expect(page).toHaveURL(/\/apply-new\/success$/);
   await logout(page);

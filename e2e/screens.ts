@@ -225,25 +225,24 @@ export const SCREEN_LIST: Screen[] = [
     role: 'applicant',
     path: () => '/single_registration',
     ready: async (page) => {
-      await expect(page.locator('form select[name=permStateId] option')).toHaveCount(8);
+      await expect(page.locator('form select[name=businessTypeId] option')).not.toHaveCount(1);
     },
     phone: true,
   },
   {
     name: 'multiple registration form',
     role: 'applicant',
-    path: () => '/multiple_registration',
+    path: () => '/multiple_registration?step=owners',
     ready: async (page) => {
-      await expect(page.locator('form select[name=permStateId] option')).toHaveCount(8);
+      await expect(page.locator('form input[name^="owners."][name$=".name"]')).toHaveCount(2);
     },
   },
   {
     name: 'edit registration',
     role: 'applicant',
     path: (d) => `/edit-registration/${d.pendingId}`,
-    ready: async (page, _, d) => {
-      await expect(page.locator('form [name=businessName]')).toHaveValue(d.pendingName);
-    },
+    // an edit opens on "check your answers"
+    ready: text((_, d) => d.pendingName),
   },
   {
     name: 'renewal list',

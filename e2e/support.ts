@@ -240,10 +240,9 @@ export async function openSingleRegistration(page: Page, lang: Lang = 'en-US') {
   await page.getByRole('link', { name: m.applyNew.start }).click();
   await expect(page).toHaveURL(/\/single_registration$/);
   await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
+  await expect(stepIndicator(page, 'business', lang)).toBeVisible();
   // The dropdowns are filled from the server: wait until they have their options.
   await expect(page.locator('select[name=businessTypeId] option')).not.toHaveCount(1);
-  await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
-  await expect(page.locator('select[name=wardId] option')).not.toHaveCount(1);
 }
 
 export interface ApplicationData {
@@ -278,14 +277,54 @@ export async function chooseFile(page: Page, label: string, file: string) {
   await expect(page.getByRole('button', { name: label })).toContainText(path.basename(file));
 }
 
-/** Fills every required field (and a few optional ones) of the single-owner form. */
-export async function fillApplication(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+/** The step indicator ("Step 2 of 6: Owners") of the application form. */
+export function stepIndicator(
+  page: Page,
+  step: keyof Messages['steps']['names'],
+  lang: Lang = 'en-US',
+) {
+  const m = MESSAGES[lang];
+  const n = ['business', 'owners', 'addresses', 'capital', 'documents', 'check'].indexOf(step) + 1;
+  const digits = (x: number) => (lang === 'ne' ? toNepaliDigits(x) : String(x));
+  return page.getByTestId('step-indicator').filter({
+    hasText: m.steps.indicator
+      .replace('{{n}}', digits(n))
+      .replace('{{total}}', digits(6))
+      .replace('{{name}}', m.steps.names[step]),
+  });
+}
+
+/**
+ * Asserts the error summary at the top of the step (issue 17 §2): "There is a problem" and
+ * exactly these links, in order; then follows the first link, which focuses its field, and
+ * checks that no toast repeats the errors.
+ */
+export async function expectErrorSummary(page: Page, links: string[], lang: Lang = 'en-US') {
+  const m = MESSAGES[lang];
+  const summary = page.getByTestId('error-summary');
+  await expect(summary.getByRole('heading', { name: m.steps.problem })).toBeVisible();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(links);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await summary.getByRole('link').first().click();
+  const name = (await summary.getByRole('link').first().getAttribute('href'))!.slice(1);
+  await expect(page.locator(`form [name="${name}"]`)).toBeFocused();
+}
+
+/** Presses Continue and waits for the next step (`next`). */
+export async function continueTo(
+  page: Page,
+  next: keyof Messages['steps']['names'],
+  lang: Lang = 'en-US',
+) {
+  await page.getByRole('button', { name: MESSAGES[lang].steps.continue }).click();
+  await expect(stepIndicator(page, next, lang)).toBeVisible();
+}
+
+/** Step 1, business: name, type, firm and description. */
+export async function fillBusinessStep(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
   const isNe = lang === 'ne';
   await page.locator('form [name=businessName]').fill(d.businessName);
-  await page.locator('form [name=ownerName]').fill(d.ownerName);
-  await page
-    .locator('form [name=fatherOrHusbandName]')
-    .fill(isNe ? 'राम बहादुर थापा' : 'Ram Bahadur Thapa');
   await page
     .locator('select[name=businessTypeId]')
     .selectOption({ label: isNe ? 'चिया तथा खाजा पसल' : 'Tea and snack shop' });
@@ -293,7 +332,31 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
   await page
     .locator('form [name=description]')
     .fill(isNe ? 'चिया र खाजा' : 'Tea, snacks and light meals');
+}
 
+/** Step 2 of a single-owner form: the owner and the applicant. */
+export async function fillOwnerStep(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+  const isNe = lang === 'ne';
+  await page.locator('form [name=ownerName]').fill(d.ownerName);
+  await page
+    .locator('form [name=fatherOrHusbandName]')
+    .fill(isNe ? 'राम बहादुर थापा' : 'Ram Bahadur Thapa');
+  await fillApplicant(page, d, lang);
+}
+
+/** The applicant's name, address and phone (owners step). */
+export async function fillApplicant(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+  await page.locator('form [name=applicantName]').fill(d.ownerName);
+  await page
+    .locator('form [name=applicantAddress]')
+    .fill(lang === 'ne' ? 'ललितपुर-५' : 'Lalitpur-5');
+  await page.locator('form [name=applicantContact]').fill(d.mobile);
+}
+
+/** Step 3, addresses: the permanent address and the business location. */
+export async function fillAddressesStep(page: Page, d: ApplicationData, lang: Lang = 'en-US') {
+  const isNe = lang === 'ne';
+  await expect(page.locator('select[name=permStateId] option')).toHaveCount(8);
   await page
     .locator('select[name=permStateId]')
     .selectOption({ label: isNe ? 'बाग्मती प्रदेश' : 'Bagmati Province' });
@@ -309,7 +372,7 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
   await expect(ward.locator('option')).toHaveCount(30); // "choose" + 29 wards
   await ward.selectOption({ label: isNe ? '५' : '5' });
   await page.locator('form [name=permTole]').fill(isNe ? 'मंगलबजार' : 'Mangal Bazar');
-
+  await expect(page.locator('select[name=wardId] option')).not.toHaveCount(1);
   await page
     .locator('select[name=wardId]')
     .selectOption({ label: isNe ? '१ — वडा नं. १' : '1 — Ward No. 1' });
@@ -317,28 +380,48 @@ export async function fillApplication(page: Page, d: ApplicationData, lang: Lang
     .locator('form [name=locAddress]')
     .fill(isNe ? 'ललितपुर-१, पुल्चोक' : 'Lalitpur-1, Pulchowk');
   await page.locator('form [name=locMobile]').fill(d.mobile);
+}
 
-  await page.locator('form [name=capitalMax]').fill('500000');
-  await page.locator('form [name=capitalCurrent]').fill('300000');
+/** Step 4, capital (Nepali-grouped, as people type amounts). */
+export async function fillCapitalStep(page: Page, lang: Lang = 'en-US') {
+  const isNe = lang === 'ne';
+  await page.locator('form [name=capitalMax]').fill(isNe ? '५,००,०००' : '5,00,000');
+  await page.locator('form [name=capitalCurrent]').fill('3,00,000');
   await page.locator('form [name=capitalPaidUp]').fill('200000');
-
-  await page.locator('form [name=applicantName]').fill(d.ownerName);
-  await page.locator('form [name=applicantAddress]').fill(isNe ? 'ललितपुर-५' : 'Lalitpur-5');
-  await page.locator('form [name=applicantContact]').fill(d.mobile);
-
-  await attachRequiredDocuments(page);
 }
 
 /**
- * The seeded required files asked for on create (src/server/db/seed.ts REQUIRED_FILES): the
- * citizenship certificate's two sides and a passport-size photo are compulsory; the rent
- * agreement and lalpurja are optional and left out. Each is the input `doc_<slug>`.
+ * Fills every required field (and a few optional ones) of the single-owner form, step by
+ * step, and ends on "Check your answers"; `more` fills more of the business or documents
+ * step (an old registration, its scan). The photo and citizenship come from the profile;
+ * the seeded setup asks for no other compulsory document.
  */
-export const REQUIRED_ON_CREATE: [slug: string, file: string][] = [
-  ['citizenship-front', CITIZENSHIP],
-  ['citizenship-back', CITIZENSHIP],
-  ['passport-photo', PHOTO],
-];
+export async function fillApplication(
+  page: Page,
+  d: ApplicationData,
+  lang: Lang = 'en-US',
+  more: { business?: () => Promise<void>; documents?: () => Promise<void> } = {},
+) {
+  await fillBusinessStep(page, d, lang);
+  await more.business?.();
+  await continueTo(page, 'owners', lang);
+  await fillOwnerStep(page, d, lang);
+  await continueTo(page, 'addresses', lang);
+  await fillAddressesStep(page, d, lang);
+  await continueTo(page, 'capital', lang);
+  await fillCapitalStep(page, lang);
+  await continueTo(page, 'documents', lang);
+  await attachRequiredDocuments(page);
+  await more.documents?.();
+  await continueTo(page, 'check', lang);
+}
+
+/**
+ * The seeded required files asked for on create (src/server/db/seed.ts REQUIRED_FILES): none
+ * is compulsory (the rent agreement and lalpurja are optional); the photo and citizenship
+ * certificate come from the profile (issue 17 §3). Each is the input `doc_<slug>`.
+ */
+export const REQUIRED_ON_CREATE: [slug: string, file: string][] = [];
 
 /** Attaches the compulsory documents of a new application (language-independent: by name). */
 export async function attachRequiredDocuments(page: Page) {

@@ -197,9 +197,6 @@ async function seedScreens(base: string): Promise<Record<'ward1' | 'applicant', 
         applicantName: 'Sita Tamang',
         applicantAddress: 'Lalitpur-5',
         applicantContact: mobile,
-        'doc_citizenship-front': citizenship,
-        'doc_citizenship-back': citizenship,
-        'doc_passport-photo': photo,
       }),
     );
   }

@@ -9,7 +9,7 @@
  *
  * At the end, read straight from the database and the folder: every trial made exactly one
  * application (0 duplicates, none lost) with its one key row; every application has the rows a
- * normal submission writes (owners, 5 documents, the submit history entry, the audit row); every
+ * normal submission writes (owners, 4 documents, the submit history entry, the audit row); every
  * file row is referenced and every stored file has a row and vice versa (0 orphans).
  *
  * Bounded: CRASH_TRIALS trials (default 200 on PostgreSQL; 25 on PGlite, whose reopen after a
@@ -315,7 +315,7 @@ describe(`crash during submission (${KIND})`, () => {
       );
       const partial = rows.filter((r) => {
         const i = Number(/trial (-?\d+)$/.exec(r.name)?.[1]);
-        return r.owners !== owners(i) || r.docs !== 5 || r.history !== 1 || r.audits !== 1;
+        return r.owners !== owners(i) || r.docs !== 4 || r.history !== 1 || r.audits !== 1;
       });
       expect(partial, 'applications missing rows a submission writes').toEqual([]);
 

@@ -655,12 +655,10 @@ class Resubmit implements fc.AsyncCommand<Model, World> {
     if (!r) return;
     const owner = personOf(m, r.userId);
     if (!owner) return;
-    // a renewal was submitted with the form of the registration it renews; it carries no
-    // passport-size photo, which the seed requires on edits too (the edit form asks for it)
+    // the photo and citizenship come from the owner's profile; the seed requires no other
+    // document on edits, so an edit (of a renewal too) sends the form alone
     const fields = m.apps.find((a) => a.id === r.id)?.fields ?? validFields(w.ward);
-    const files: Files = r.isRenewal
-      ? { 'doc_passport-photo': docFiles['doc_passport-photo'] }
-      : {};
+    const files: Files = {};
     const answers = await many(this.copies, () =>
       this.viaEdit
         ? call(m, w, 'edit', form(owner.token, `/api/applications/${r.id}`, fields, files))

@@ -281,8 +281,8 @@ export function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
   });
   const fileKeys = [
     ...op.body.fileFields.filter((k) => k !== 'documents'),
-    'doc_citizenship-front',
-    'doc_passport-photo',
+    'doc_rent-agreement',
+    'doc_lalpurja',
     'photo',
     'file',
   ];

@@ -331,9 +331,8 @@ describe('upload fuzzing', () => {
         data: jpeg,
       });
       const docs = () => ({
-        'doc_citizenship-front': pngPart('front.png'),
-        'doc_citizenship-back': pngPart('back.png'),
-        'doc_passport-photo': jpegPart('passport.jpg'),
+        'doc_rent-agreement': pngPart('rent.png'),
+        doc_lalpurja: jpegPart('lalpurja.jpg'),
       });
       const text = (o: Record<string, string | number | undefined>) =>
         Object.fromEntries(
@@ -438,7 +437,7 @@ describe('upload fuzzing', () => {
           token: a.token,
           fields: () => text(validFields(w1)),
           files: docs,
-          attack: ['doc_citizenship-front', 'doc_passport-photo'],
+          attack: ['doc_rent-agreement', 'doc_lalpurja'],
           repeatable: true,
         },
         {
@@ -447,7 +446,7 @@ describe('upload fuzzing', () => {
           token: a.token,
           fields: () => text(validFields(w1)),
           files: () => ({}),
-          attack: ['doc_passport-photo'],
+          attack: ['doc_rent-agreement'],
           repeatable: true,
         },
         {

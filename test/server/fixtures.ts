@@ -128,16 +128,16 @@ export function validFields(ward: number, over: Record<string, string | number |
 }
 
 /**
- * The files the seeded required-file setup makes compulsory on create (db/seed.ts):
- * citizenship front and back (create) and the passport-size photo (both).
+ * Documents sent with an application besides the profile's photo and citizenship (which
+ * every application takes from the profile, issue 17 §3): the seeded optional rent agreement
+ * (create and update) and lalpurja (create).
  */
 export async function validFiles() {
   const png = await readFixture('citizenship.png');
   const jpeg = await readFixture('photo.jpg');
   return {
-    'doc_citizenship-front': { filename: 'front.png', data: png, type: 'image/png' },
-    'doc_citizenship-back': { filename: 'back.png', data: png, type: 'image/png' },
-    'doc_passport-photo': { filename: 'passport.jpg', data: jpeg, type: 'image/jpeg' },
+    'doc_rent-agreement': { filename: 'rent.png', data: png, type: 'image/png' },
+    doc_lalpurja: { filename: 'lalpurja.jpg', data: jpeg, type: 'image/jpeg' },
   };
 }
 

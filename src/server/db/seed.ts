@@ -68,22 +68,11 @@ export const TAX_BANDS: [number, number, number, number, number, number][] = [
   [CRORE + 1, 100 * CRORE, 10_000 * RUPEE, 7_000 * RUPEE, 1_000 * RUPEE, 500 * RUPEE],
 ];
 
+/**
+ * The documents an application asks for besides the profile's photo and citizenship, which
+ * every application takes from the applicant's profile (issue 17 §3).
+ */
 const REQUIRED_FILES: [string, string, string, 'create' | 'update' | 'both', boolean][] = [
-  [
-    'citizenship-front',
-    'Citizenship certificate (front)',
-    'नागरिकता प्रमाणपत्र (अगाडि)',
-    'create',
-    true,
-  ],
-  [
-    'citizenship-back',
-    'Citizenship certificate (back)',
-    'नागरिकता प्रमाणपत्र (पछाडि)',
-    'create',
-    true,
-  ],
-  ['passport-photo', 'Passport-size photo', 'पासपोर्ट साइजको फोटो', 'both', true],
   ['rent-agreement', 'Rent agreement', 'घर बहाल सम्झौता', 'both', false],
   [
     'lalpurja',

@@ -249,7 +249,7 @@ describe('the app with STORAGE=s3', () => {
     });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('image/jpeg');
-    expect(dl.rawPayload.equals(docs['doc_passport-photo'].data)).toBe(true);
+    expect(dl.rawPayload.equals(docs.doc_lalpurja.data)).toBe(true);
   });
 
   it('a full bucket during an application is a 507 and leaves no row and no object', async () => {

@@ -102,7 +102,7 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
     const manifest = await createBackup(src, archive);
     expect(manifest.kind).toBe('pglite');
     expect(manifest.tables['public.applications'].rows).toBeGreaterThan(0);
-    expect(Object.keys(manifest.files).length).toBeGreaterThanOrEqual(5); // 2 profile + 3 docs
+    expect(Object.keys(manifest.files).length).toBeGreaterThanOrEqual(4); // 2 profile + 2 docs
     expect(manifest.files).toEqual(await fileChecksums(src.uploadDir));
 
     const dst = { dataDir: path.join(tmp, 'dst-pglite'), uploadDir: path.join(tmp, 'dst-up') };

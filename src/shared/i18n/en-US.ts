@@ -1712,6 +1712,37 @@ const enUS = {
       inactive: 'Inactive',
     },
   },
+  // ---- The application form in steps (issue 17 §2, §3)
+  steps: {
+    indicator: 'Step {{n}} of {{total}}: {{name}}',
+    names: {
+      business: 'Business',
+      owners: 'Owners',
+      addresses: 'Addresses',
+      capital: 'Capital and premises',
+      documents: 'Documents',
+      check: 'Check your answers',
+    },
+    back: 'Back',
+    continue: 'Continue',
+    problem: 'There is a problem',
+    change: 'Change',
+    changeField: 'Change {{field}}',
+    checkIntro:
+      'Check your answers before you submit the application. Use “Change” to correct one.',
+    yes: 'Yes',
+    no: 'No',
+    notGiven: 'Not given',
+    fromProfile: 'From your profile',
+    fromProfileText:
+      'Your photo and citizenship certificate are attached to every application from your profile. They are not asked again here.',
+    changeOnProfile: 'Change them on your profile',
+    staffProfileText: 'The photo and citizenship certificate are those of the applicant’s profile.',
+    kept: 'Kept as uploaded',
+    none: 'None',
+    owner: 'Owner',
+    ownerLimitNear: 'At most {{n}} owners can be added.',
+  },
 };
 
 export default enUS;

@@ -13,12 +13,15 @@
  * - rent: monthly rent ≥ 0 rupees, tax period 1..12 months, start date not in the future;
  *   any rent field given makes landlord, monthly rent, tax period and purpose required;
  * - multiple owners: 2..4 (SPEC §5), each name and father's or husband's name required;
- *   an empty ownerName/fatherOrHusbandName is filled from the first owner.
+ *   an empty ownerName/fatherOrHusbandName is filled from the first owner;
+ * - amounts and whole numbers may be typed with Devanagari digits and grouped with commas
+ *   ('३,००,०००', '3,00,000', '300,000'): `ungroupNumber` reads them (issue 17 §2).
  */
 import { z } from 'zod';
 import { todayAd } from '../bs-date.js';
 import { toLatinDigits } from '../format.js';
 import { STATUSES } from '../lifecycle.js';
+import { ungroupNumber } from '../numbers.js';
 import {
   adDate,
   choiceError,
@@ -37,6 +40,19 @@ import {
 /** SPEC §5: a multiple-owner registration takes at most 4 names. */
 export const MAX_OWNERS = 4;
 export const MIN_OWNERS = 2;
+
+/** Rupees → paisa, accepting grouped and Devanagari digits ('3,00,000' → 30000000). */
+const money = () =>
+  z.string({ error: MSG.required }).transform(ungroupNumber).pipe(rupeesToPaisa());
+
+/** Optional whole number in min..max, accepting grouped and Devanagari digits. */
+const optNumber = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((s) => (s == null ? s : ungroupNumber(s)))
+    .pipe(optInt(min, max));
 
 /** '1'/'true' → true, '0'/'false'/''/missing → false. */
 const boolish = () =>
@@ -73,7 +89,7 @@ const optRupees = () =>
     .string()
     .optional()
     .nullable()
-    .transform((s) => toLatinDigits(s ?? '').trim())
+    .transform((s) => ungroupNumber(s ?? ''))
     .pipe(z.string().regex(/^(-?\d+(\.\d{1,2})?)?$/, MSG.numeric))
     .transform((s) => (s === '' ? null : Math.round(Number(s) * 100)))
     .pipe(z.number().int().min(0, MSG.range).max(100_000_000_000, MSG.range).nullable());
@@ -158,14 +174,14 @@ export const applicationFields = {
   locAddress: reqText(200),
   locTole: optText(120),
   locMobile: mobile(),
-  capitalMax: rupeesToPaisa(),
-  capitalCurrent: rupeesToPaisa(),
-  capitalPaidUp: rupeesToPaisa(),
+  capitalMax: money(),
+  capitalCurrent: money(),
+  capitalPaidUp: money(),
   applicantName: reqText(120),
   applicantAddress: reqText(200),
   applicantContact: mobile(),
-  cardLength: optInt(1, 500),
-  cardWidth: optInt(1, 500),
+  cardLength: optNumber(1, 500),
+  cardWidth: optNumber(1, 500),
   otherRegNo: optText(60),
   otherRegOffice: optText(160),
   rentLandlordName: optText(120),
@@ -173,8 +189,8 @@ export const applicationFields = {
   rentTole: optText(120),
   rentChowk: optText(120),
   rentHouseNo: optText(40),
-  rentFloors: optInt(0, 50),
-  rentRooms: optInt(0, 500),
+  rentFloors: optNumber(0, 50),
+  rentRooms: optNumber(0, 500),
   rentStartDate: optPastDate(),
   rentMonthly: optRupees(),
   rentTaxPeriodMonths: optInt(1, 12),
@@ -241,6 +257,21 @@ export const applicationBaseSchema = z
   .superRefine(crossField)
   .transform(fillOwner);
 export type ApplicationFields = z.output<typeof applicationBaseSchema>;
+
+/**
+ * Document kinds the applicant's profile provides to every application (issue 17 §3): the
+ * photo and the citizenship certificate. A required file whose slug is one of these is never
+ * asked in the application form nor accepted as an upload there; the application carries
+ * the profile's file (kinds `photo` and `citizenship`). Older setups named these documents
+ * `passport-photo`, `citizenship-front` and `citizenship-back`.
+ */
+export const PROFILE_DOCUMENT_SLUGS: readonly string[] = [
+  'photo',
+  'citizenship',
+  'passport-photo',
+  'citizenship-front',
+  'citizenship-back',
+];
 
 /** Form-field prefix of a required-file upload: `doc_<required-file slug>` (SPEC §5). */
 export const DOC_FIELD_PREFIX = 'doc_';
@@ -317,7 +348,7 @@ const fromNumber = <T extends z.ZodType>(schema: T) =>
 /** Fee estimate before submitting (POST /api/applications/quote), amounts in rupees. */
 export const quoteSchema = z.object({
   businessTypeId: reqId(),
-  capitalCurrent: fromNumber(rupeesToPaisa()),
+  capitalCurrent: fromNumber(money()),
   rentMonthly: fromNumber(optRupees()),
   rentTaxPeriodMonths: fromNumber(optInt(1, 12)),
   renewalOf: fromNumber(optInt(1, 2_147_483_647)),

@@ -17,17 +17,28 @@
  * Dropdowns are native selects: small lists, the phone's own picker, and a plain `name`
  * attribute for end-to-end tests. Every input's `name` equals its form field.
  *
- * This module is the form's shell (state, submit, and the order of the sections); each section
- * is a component of ./sections, built from the helpers of ./formKit.tsx; the values and their
- * checks are in ./formModel.ts.
+ * Steps (issue 17 §2): business → owners → addresses → capital and premises → documents →
+ * check your answers, each a short page with "Step n of 6", Back and Continue; the step is in
+ * the URL (`?step=owners`), so the browser's Back works and a reload stays on it, with the
+ * draft. Continue checks every field of the step in one pass (the same shared schema) and
+ * shows an error summary at the top, linking to each field, plus the message at the field;
+ * errors of the final submit (client or server) open the step that holds them. An edit starts
+ * at "check your answers", where each answer links back to its step.
+ *
+ * This module is the form's shell (state, steps, submit); each section is a component of
+ * ./sections, built from the helpers of ./formKit.tsx; the values and their checks are in
+ * ./formModel.ts, the steps' fields in ./steps.ts.
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../lib/auth';
+import { checkUpload } from '../../lib/forms';
+import { tMessage } from '../../lib/i18n';
 import { draftKey, useFormDraft } from '../../lib/useFormDraft';
 import { useFormat } from '../../lib/useFormat';
 import { useAllOptions } from '../../lib/useOptions';
@@ -40,12 +51,15 @@ import type {
   StateOption,
   WardOption,
 } from '../registrations';
+import { CheckAnswers, reviewRows } from './CheckAnswers';
+import { ErrorSummary } from './ErrorSummary';
 import { makeFormKit } from './formKit';
 import {
   docSpecs,
   emptyValues,
   makeResolver,
   SELECT_FIELDS,
+  validate,
   type ApplicationFormValues,
   type FileRules,
   type Kind,
@@ -58,8 +72,17 @@ import { CapitalSection, CardSection, OtherRegistrationSection } from './section
 import { DocumentsSection } from './sections/DocumentsSection';
 import { LandSection } from './sections/LandSection';
 import { OldRegistrationSection } from './sections/OldRegistrationSection';
-import { OwnersSection } from './sections/OwnersSection';
+import { OwnersSection, SingleOwnerSection } from './sections/OwnersSection';
 import { RentSection } from './sections/RentSection';
+import {
+  firstStepOf,
+  flattenErrors,
+  parseStep,
+  pathsOfStep,
+  stepOf,
+  STEPS,
+  type Step,
+} from './steps';
 import { makeSubmit } from './submitApplication';
 
 // The form's values and checks, as this module has always offered them.
@@ -119,12 +142,16 @@ export function ApplicationForm({
     control,
     setValue,
     getValues,
+    setError,
+    clearErrors,
+    setFocus,
     watch,
     reset,
     formState: { errors, isSubmitting },
   } = form;
   // Issue 7 §6: the values (and chosen files) stay on this device until submitted.
-  const userId = useCurrentUser().id;
+  const user = useCurrentUser();
+  const userId = user.id;
   const draft = useFormDraft(
     { watch, getValues, reset },
     userId
@@ -139,6 +166,15 @@ export function ApplicationForm({
   /** The last submit found no connection; the draft is kept. */
   const [offline, setOffline] = useState(false);
   const owners = useFieldArray({ control, name: 'owners' });
+
+  const [params, setParams] = useSearchParams();
+  const step = parseStep(params.get('step'), mode === 'edit' ? 'check' : 'business');
+  const stepNo = STEPS.indexOf(step);
+  /** The error summary is shown (after Continue or submit found problems on this step). */
+  const [summary, setSummary] = useState(false);
+  /** The field to focus once its step is on screen. */
+  const [focusPath, setFocusPath] = useState<string | null>(null);
+  const top = useRef<HTMLDivElement>(null);
 
   const stateId = Number(watch('permStateId')) || 0;
   const districtId = Number(watch('permDistrictId')) || 0;
@@ -166,9 +202,89 @@ export function ApplicationForm({
     districts.data,
     cities.data,
     wards.data,
+    step,
     getValues,
     setValue,
   ]);
+
+  // Toasts of the screen before do not carry over to this one (issue 17 §2).
+  useEffect(() => {
+    notifications.clean();
+    return () => notifications.clean();
+  }, [step]);
+
+  // Once the step with the field is rendered, focus the field (error link, "Change"). The
+  // step's lists may still be arriving and re-rendering it: try again for a moment.
+  useEffect(() => {
+    if (!focusPath) return;
+    const focus = focusNow.current;
+    let tries = 0;
+    const id = window.setInterval(() => {
+      tries += 1;
+      if (focus(focusPath) || tries >= 20) {
+        window.clearInterval(id);
+        setFocusPath(null);
+      }
+    }, 50);
+    return () => window.clearInterval(id);
+  }, [focusPath]);
+
+  /** Focuses the field of `path`; true when it has the focus. */
+  function focusField(path: string): boolean {
+    const name = path.startsWith('docs.') ? `doc_${path.slice(5)}` : path;
+    const el = document.querySelector<HTMLElement>(`form [name="${CSS.escape(name)}"]`);
+    if (el && !el.hasAttribute('disabled') && el.getAttribute('type') !== 'file') {
+      el.focus();
+      el.scrollIntoView({ block: 'center' });
+      return document.activeElement === el;
+    }
+    try {
+      setFocus(path as Path<ApplicationFormValues>, { shouldSelect: false });
+    } catch {
+      // a field without a focusable element: the summary stays
+    }
+    return el != null && document.activeElement !== document.body;
+  }
+
+  const focusNow = useRef(focusField);
+  focusNow.current = focusField;
+
+  function goTo(next: Step, opts: { focus?: string; keepSummary?: boolean } = {}) {
+    setSummary(Boolean(opts.keepSummary));
+    setFocusPath(opts.focus ?? null);
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        q.set('step', next);
+        return q;
+      },
+      { preventScrollReset: false },
+    );
+    if (!opts.focus) top.current?.scrollIntoView({ block: 'start' });
+  }
+
+  /** Checks every field of this step in one pass; true when it may be left. */
+  function checkStep(): boolean {
+    const values = getValues();
+    const flat = validate(values, kind, mode, rules.current);
+    const out: Record<string, string> = {};
+    for (const [k, e] of Object.entries(flat)) out[k] = e.message;
+    if (step === 'documents') {
+      for (const d of docs) {
+        const problem = checkUpload(values.docs[d.file.slug]);
+        if (problem) out[`docs.${d.file.slug}`] = problem;
+      }
+      const problem = values.isOldRegistration ? checkUpload(values.oldCertificate) : null;
+      if (problem) out.oldCertificate = problem;
+    }
+    const mine = pathsOfStep(out, step);
+    clearErrors();
+    for (const p of mine) {
+      setError(p as Path<ApplicationFormValues>, { type: 'validate', message: out[p] });
+    }
+    setSummary(mine.length > 0);
+    return mine.length === 0;
+  }
 
   const kit = makeFormKit({ t, f, form, errors });
 
@@ -184,37 +300,58 @@ export function ApplicationForm({
     t,
     qc,
     navigate,
+    onErrors: (paths) => {
+      const at = firstStepOf(paths);
+      if (at && at !== step) goTo(at, { keepSummary: true });
+      else setSummary(true);
+    },
   });
+
+  /** "Business name: This field is required" for the summary. */
+  function labelOf(path: string): string {
+    const [head, i, k] = path.split('.');
+    if (head === 'owners' && i !== undefined && k !== undefined) {
+      return `${t('form.ownerN', { n: f.num(Number(i) + 1) })}, ${t(`form.owner.${k}`)}`;
+    }
+    if (head === 'owners') return t('form.sections.owners');
+    if (head === 'docs') {
+      const d = docs.find((x) => x.file.slug === i);
+      return d ? f.name(d.file) : t('form.sections.documents');
+    }
+    return t(`form.${head}`);
+  }
+  const flatErrors = flattenErrors(errors);
+  const summaryItems = summary
+    ? pathsOfStep(flatErrors, step).map((p) => ({
+        path: p,
+        text: `${labelOf(p)}: ${tMessage(flatErrors[p])}`,
+      }))
+    : [];
 
   const uploadHelp =
     mode === 'edit' ? `${t('form.uploadHelp')}. ${t('form.uploadKeep')}` : t('form.uploadHelp');
+  const ownProfile = mode === 'create' || user.userType === 'user';
 
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t(
-        mode === 'edit'
-          ? 'form.titleEdit'
-          : kind === 'multiple'
-            ? 'form.titleMultiple'
-            : 'form.title',
-      )}
-    >
-      <Text c="dimmed" mb="md">
-        {t('form.intro')}
-      </Text>
-      {draft.restored && (
-        <Alert color="blue" mb="md" title={t('offline.draftRestored')}>
-          <Text size="sm">{t('offline.draftRestoredText')}</Text>
-          <Button size="xs" variant="light" mt="xs" onClick={() => void draft.discard()}>
-            {t('offline.discardDraft')}
-          </Button>
-        </Alert>
-      )}
-      <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
-        <BusinessSection kit={kit} kind={kind} businessTypes={businessTypes.data} />
-        {kind === 'multiple' && <OwnersSection kit={kit} owners={owners} />}
+  const body: Record<Step, ReactNode> = {
+    business: (
+      <>
+        <BusinessSection kit={kit} businessTypes={businessTypes.data} />
+        <OtherRegistrationSection kit={kit} />
+        <OldRegistrationSection kit={kit} isOld={isOld} />
+      </>
+    ),
+    owners: (
+      <>
+        {kind === 'multiple' ? (
+          <OwnersSection kit={kit} owners={owners} />
+        ) : (
+          <SingleOwnerSection kit={kit} />
+        )}
+        <ApplicantSection kit={kit} />
+      </>
+    ),
+    addresses: (
+      <>
         <PermanentAddressSection
           kit={kit}
           states={states.data}
@@ -225,25 +362,47 @@ export function ApplicationForm({
           city={city}
         />
         <LocationSection kit={kit} wards={wards.data} />
+      </>
+    ),
+    capital: (
+      <>
         <CapitalSection kit={kit} />
         <CardSection kit={kit} />
-        <OtherRegistrationSection kit={kit} />
         <RentSection kit={kit} hasRent={hasRent} />
         <LandSection kit={kit} hasLand={hasLand} />
-        <OldRegistrationSection
-          kit={kit}
-          isOld={isOld}
-          certificateRequired={rules.current.oldCertificateRequired}
-          uploadHelp={uploadHelp}
+      </>
+    ),
+    documents: (
+      <DocumentsSection
+        kit={kit}
+        docs={docs}
+        pending={requiredFiles.isPending}
+        uploadHelp={uploadHelp}
+        profile={ownProfile ? user : undefined}
+        oldCertificate={isOld ? { required: rules.current.oldCertificateRequired } : undefined}
+      />
+    ),
+    check: (
+      <>
+        <CheckAnswers
+          t={t}
+          rows={reviewRows(
+            getValues(),
+            {
+              kind,
+              businessTypes: businessTypes.data,
+              states: states.data,
+              districts: districts.data,
+              cities: cities.data,
+              wards: wards.data,
+              docs,
+              existingKinds,
+            },
+            t,
+            f,
+          )}
+          onChange={(path) => goTo(stepOf(path), { focus: path })}
         />
-        <ApplicantSection kit={kit} />
-        <DocumentsSection
-          kit={kit}
-          docs={docs}
-          pending={requiredFiles.isPending}
-          uploadHelp={uploadHelp}
-        />
-
         {canQuote && (
           <FeeEstimate
             input={{
@@ -254,7 +413,61 @@ export function ApplicationForm({
             }}
           />
         )}
+      </>
+    ),
+  };
+
+  const last = step === 'check';
+  return (
+    <form
+      onSubmit={(e) => {
+        if (last) return void onSubmit(e);
+        e.preventDefault();
+        if (checkStep()) goTo(STEPS[stepNo + 1]);
+      }}
+      noValidate
+      aria-label={t(
+        mode === 'edit'
+          ? 'form.titleEdit'
+          : kind === 'multiple'
+            ? 'form.titleMultiple'
+            : 'form.title',
+      )}
+    >
+      <div ref={top} style={{ scrollMarginTop: 80 }}>
+        <Text size="sm" c="dimmed" data-testid="step-indicator">
+          {t('steps.indicator', {
+            n: f.num(stepNo + 1),
+            total: f.num(STEPS.length),
+            name: t(`steps.names.${step}`),
+          })}
+        </Text>
+        <Progress
+          value={((stepNo + 1) / STEPS.length) * 100}
+          size="sm"
+          mt={4}
+          mb="sm"
+          aria-hidden
+        />
+        <Title order={2} size="h3" mb="xs">
+          {t(`steps.names.${step}`)}
+        </Title>
       </div>
+      <ErrorSummary items={summaryItems} onPick={focusField} />
+      {step !== 'check' && (
+        <Text c="dimmed" size="sm" mb="md">
+          {t('form.intro')}
+        </Text>
+      )}
+      {draft.restored && (
+        <Alert color="blue" mb="md" title={t('offline.draftRestored')}>
+          <Text size="sm">{t('offline.draftRestoredText')}</Text>
+          <Button size="xs" variant="light" mt="xs" onClick={() => void draft.discard()}>
+            {t('offline.discardDraft')}
+          </Button>
+        </Alert>
+      )}
+      <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>{body[step]}</div>
 
       {offline && (
         <Alert color="orange" role="alert" mt="md">
@@ -266,21 +479,27 @@ export function ApplicationForm({
           {t('offline.draftSaved')}
         </Text>
       )}
-      <Group justify="flex-end" mt={draft.savedAt !== null ? 'xs' : 'md'}>
-        <Button
-          variant="default"
-          onClick={() =>
-            void navigate(
-              mode === 'edit' && applicationId
-                ? `/business/applications/${applicationId}/detail`
-                : '/apply-new',
-            )
-          }
-        >
-          {t('common.cancel')}
-        </Button>
+      <Group justify="space-between" mt={draft.savedAt !== null ? 'xs' : 'md'}>
+        {stepNo > 0 ? (
+          <Button variant="default" onClick={() => goTo(STEPS[stepNo - 1])}>
+            {t('steps.back')}
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            onClick={() =>
+              void navigate(
+                mode === 'edit' && applicationId
+                  ? `/business/applications/${applicationId}/detail`
+                  : '/apply-new',
+              )
+            }
+          >
+            {t('common.cancel')}
+          </Button>
+        )}
         <Button type="submit" loading={isSubmitting}>
-          {t(mode === 'edit' ? 'form.save' : 'form.submit')}
+          {last ? t(mode === 'edit' ? 'form.save' : 'form.submit') : t('steps.continue')}
         </Button>
       </Group>
     </form>

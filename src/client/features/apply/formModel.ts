@@ -5,11 +5,13 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { bsToAd, parseBs } from '../../../shared/bs-date.js';
+import { ungroupNumber } from '../../../shared/numbers.js';
 import {
   applicationCreateSchema,
   applicationUpdateSchema,
   DOC_FIELD_PREFIX,
   MAX_OWNERS,
+  PROFILE_DOCUMENT_SLUGS,
   RENT_REQUIRED,
   RENT_FIELDS,
 } from '../../../shared/schemas/applications.js';
@@ -121,20 +123,27 @@ export interface DocSpec {
 }
 
 /**
- * The required files this form offers. Create: requiredIn create|both. Edit: update|both, and
- * one already on the application (`existingKinds`) need not be sent again.
+ * The required files this form offers (the server's documents.ts checkDocuments). Create:
+ * requiredIn create|both. Edit: every file, so that any document can be replaced while an
+ * application is fixed (issue 17 §3); compulsory only when required on update|both and not
+ * already on the application (`existingKinds`). The profile's documents
+ * (PROFILE_DOCUMENT_SLUGS) are never offered: every application uses the profile's.
  */
 export function docSpecs(
   files: readonly RequiredFile[],
   mode: Mode,
   existingKinds: readonly string[] = [],
 ): DocSpec[] {
-  const wanted = mode === 'create' ? ['create', 'both'] : ['update', 'both'];
+  const compulsoryIn = mode === 'create' ? ['create', 'both'] : ['update', 'both'];
   return files
-    .filter((f) => wanted.includes(f.requiredIn))
+    .filter((f) => !PROFILE_DOCUMENT_SLUGS.includes(f.slug))
+    .filter((f) => mode === 'edit' || compulsoryIn.includes(f.requiredIn))
     .map((file) => ({
       file,
-      required: file.isRequired && (mode === 'create' || !existingKinds.includes(file.slug)),
+      required:
+        file.isRequired &&
+        compulsoryIn.includes(file.requiredIn) &&
+        (mode === 'create' || !existingKinds.includes(file.slug)),
     }));
 }
 
@@ -237,6 +246,21 @@ export function validate(
         add(`owners.${i}.fatherOrHusbandName`, 'validation.required');
     });
     if (v.owners.length > MAX_OWNERS) add('owners', 'validation.maxOwners');
+  } else {
+    // The schema checks these across fields, which zod runs only once every field reads;
+    // checked here, a step reports them in the same pass as the rest (issue 17 §2).
+    if (!v.ownerName.trim()) add('ownerName', 'validation.required');
+    if (!v.fatherOrHusbandName.trim()) add('fatherOrHusbandName', 'validation.required');
+  }
+  if (v.isOldRegistration) {
+    if (!v.oldRegistrationNo.trim()) add('oldRegistrationNo', 'validation.required');
+    if (!v.oldRegistrationDate.trim()) add('oldRegistrationDate', 'validation.required');
+  }
+  const [paidUp, current, max] = [v.capitalPaidUp, v.capitalCurrent, v.capitalMax].map((x) =>
+    x.trim() ? Number(ungroupNumber(x)) : NaN,
+  );
+  if ([paidUp, current, max].every(Number.isFinite) && !(paidUp <= current && current <= max)) {
+    add('capitalCurrent', 'validation.capitalOrder');
   }
   const wire: Record<string, unknown> = { ...toWire(v, kind, mode) };
   const parsed = schemaFor(mode).safeParse(wire);

@@ -2,7 +2,8 @@
  * The application form's submit (see ApplicationForm.tsx): the files' size and type, then
  * multipart to POST /api/applications/{id} (edit) or POST /api/applications (create, with an
  * Idempotency-Key, issue 8 §4). Without a connection the draft is kept and the form says so; a
- * 422 answer's field errors land on the fields.
+ * 422 answer's field errors land on the fields and are reported once, in the error summary of
+ * their step (`onErrors`), not as a toast too (issue 17 §2); any other failure is a toast.
  */
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import type { TFunction } from 'i18next';
 import type { Dispatch, SetStateAction } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { NavigateFunction } from 'react-router';
-import { api, ApiError, request, type Envelope } from '../../lib/api';
+import { ApiError, request, showErrorToast, type Envelope } from '../../lib/api';
 import { PROFILE_KEY } from '../../lib/auth';
 import {
   forgetSubmissionKey,
@@ -21,6 +22,7 @@ import {
 import { applyServerErrors, checkUpload } from '../../lib/forms';
 import type { useFormDraft } from '../../lib/useFormDraft';
 import { detailKey } from '../registrations';
+import { flattenErrors } from './steps';
 import {
   docField,
   SERVER_FIELDS,
@@ -44,6 +46,7 @@ export function makeSubmit({
   t,
   qc,
   navigate,
+  onErrors,
 }: {
   form: UseFormReturn<ApplicationFormValues>;
   kind: Kind;
@@ -59,7 +62,10 @@ export function makeSubmit({
   t: TFunction;
   qc: QueryClient;
   navigate: NavigateFunction;
+  /** The form paths that got an error (client or server): the form shows their step. */
+  onErrors: (paths: string[]) => void;
 }) {
+  const onInvalid = (errors: object) => onErrors(Object.keys(flattenErrors(errors)));
   return handleSubmit(async (values) => {
     // Size and type are checked here too: the schema only knows a file was chosen.
     let bad = false;
@@ -72,7 +78,10 @@ export function makeSubmit({
     };
     for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
     if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
-    if (bad) return;
+    if (bad) {
+      onErrors(['docs']);
+      return;
+    }
     setOffline(false);
     if (!navigator.onLine) {
       await draft.flush();
@@ -90,7 +99,11 @@ export function makeSubmit({
     }
     try {
       if (mode === 'edit' && applicationId) {
-        await api.post<Envelope<unknown>>(`/applications/${applicationId}`, fd);
+        await request<Envelope<unknown>>(`/applications/${applicationId}`, {
+          method: 'POST',
+          body: fd,
+          silent: true,
+        });
         notifications.show({ color: 'green', message: t('common.updated') });
         void qc.invalidateQueries({ queryKey: detailKey(applicationId) });
         void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
@@ -105,6 +118,7 @@ export function makeSubmit({
         method: 'POST',
         body: fd,
         headers: { 'Idempotency-Key': key },
+        silent: true,
       }).catch((e: unknown) => {
         if (!(e instanceof ApiError && keepKeyAfter(e.status))) forgetSubmissionKey(keySlot);
         throw e;
@@ -121,18 +135,24 @@ export function makeSubmit({
         setOffline(true);
         return;
       }
-      applyServerErrors(e, setError, SERVER_FIELDS);
       if (!(e instanceof ApiError)) return;
+      applyServerErrors(e, setError, SERVER_FIELDS);
+      const paths = Object.keys(e.errors).filter((k) => SERVER_FIELDS.includes(k));
       // `doc_<slug>` errors belong on the documents group's inputs.
       for (const d of docs) {
         const msg = e.errors[docField(d.file.slug)]?.[0];
-        if (msg) setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
+        if (msg) {
+          setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
+          paths.push(`docs.${d.file.slug}`);
+        }
       }
+      if (paths.length) onErrors(paths);
+      else showErrorToast(e.status, e.message);
       // 422 without field errors on create: the profile lacks the photo or citizenship
       // certificate (issue 4 contract). A fresh profile lets the page say so and link there.
       if (e.status === 422 && !Object.keys(e.errors).length) {
         void qc.invalidateQueries({ queryKey: PROFILE_KEY });
       }
     }
-  });
+  }, onInvalid);
 }

@@ -96,10 +96,15 @@ export function ImagesTab({ d }: { d: ApplicationDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
   const boxes = useAllOptions<CheckboxOption>('checkboxes');
-  if (!d.documents.length) return <Text c="dimmed">{t('detail.noDocuments')}</Text>;
+  // Each file once (issue 17 §3): the profile's photo and citizenship serve every application,
+  // so a file attached under two kinds is shown under the first.
+  const documents = d.documents.filter(
+    (doc, i) => d.documents.findIndex((x) => x.fileId === doc.fileId) === i,
+  );
+  if (!documents.length) return <Text c="dimmed">{t('detail.noDocuments')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-      {d.documents.map((doc) => {
+      {documents.map((doc) => {
         const label = doc.nameEn
           ? f.name({ nameEn: doc.nameEn, nameNe: doc.nameNe })
           : t(`documents.${doc.kind}`, { defaultValue: doc.kind });

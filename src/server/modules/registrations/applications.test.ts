@@ -63,9 +63,8 @@ describe('the whole lifecycle', () => {
     expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual([
       'photo',
       'citizenship',
-      'citizenship-front',
-      'citizenship-back',
-      'passport-photo',
+      'rent-agreement',
+      'lalpurja',
     ]);
     expect(d.allowedActions).toEqual(['cancel']);
 
@@ -378,7 +377,7 @@ describe('bad input changes nothing', () => {
     const files = await validFiles();
     const fake = multipart(validFields(w), {
       ...files,
-      'doc_passport-photo': {
+      doc_lalpurja: {
         filename: 'photo.jpg',
         data: Buffer.from('GIF89a not a jpeg'),
         type: 'image/jpeg',
@@ -391,14 +390,14 @@ describe('bad input changes nothing', () => {
       headers: { ...fake.headers, ...auth(a.token) },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors['doc_passport-photo']).toEqual([
+    expect(res.json().errors['doc_lalpurja']).toEqual([
       'Only JPEG, PNG or PDF files are accepted.',
     ]);
     const jpeg = await readFixture('photo.jpg');
     const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
     const big = multipart(validFields(w), {
       ...files,
-      'doc_passport-photo': { filename: 'big.jpg', data: huge, type: 'image/jpeg' },
+      doc_lalpurja: { filename: 'big.jpg', data: huge, type: 'image/jpeg' },
     });
     res = await t.app.inject({
       method: 'POST',

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { hasAnyPermission } from '../../../shared/permissions.js';
+import { PROFILE_DOCUMENT_SLUGS } from '../../../shared/schemas/applications.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   applicationDocuments,
@@ -37,6 +38,9 @@ export const DOCUMENT_KINDS: Record<string, { en: string; ne: string }> = {
   'renew-proof': { en: 'Renewal proof', ne: 'नवीकरणको प्रमाण' },
 };
 
+/** Every required-in value: an edit may replace any document. */
+const ALL_MODES: ('create' | 'update' | 'both')[] = ['create', 'update', 'both'];
+
 /** A checked upload waiting to be stored, and the document it becomes. */
 export interface PendingDoc {
   kind: string;
@@ -49,11 +53,14 @@ export interface PendingDoc {
 export type StoredDoc = PendingDoc & { storedName: string };
 
 /**
- * Checks uploads against the required-file setup (SPEC §5): for `mode` create, files set
- * to create or both are offered; for update, update or both. A required one that is
- * neither uploaded nor already in `present` (kinds already attached) is a 422 naming the
- * file in both languages; an upload that is not offered is a 422 too. Then each upload
- * is checked (type by magic bytes, 5 MiB).
+ * Checks uploads against the required-file setup (SPEC §5). Create offers the files set to
+ * create or both; update offers every file, so that any document can be replaced while an
+ * application is fixed (issue 17 §3). A file is compulsory when it is required and set to
+ * `mode` or both, and neither uploaded nor already in `present` (kinds already attached):
+ * else a 422 naming the file in both languages. The profile's documents
+ * (PROFILE_DOCUMENT_SLUGS) are never offered: every application uses the profile's photo and
+ * citizenship. An upload that is not offered is a 422 too. Then each upload is checked (type
+ * by magic bytes, 5 MiB).
  */
 export async function checkDocuments(
   db: Db,
@@ -61,23 +68,25 @@ export async function checkDocuments(
   uploads: Record<string, UploadedFile>,
   present: ReadonlySet<string>,
 ): Promise<PendingDoc[]> {
-  const offered = await db
+  const setup = await db
     .select()
     .from(requiredFiles)
     .where(
       and(
-        inArray(requiredFiles.requiredIn, [mode, 'both']),
+        inArray(requiredFiles.requiredIn, mode === 'create' ? ['create', 'both'] : ALL_MODES),
         eq(requiredFiles.status, 1),
         isNull(requiredFiles.deletedOn),
       ),
     )
     .orderBy(asc(requiredFiles.id));
+  const offered = setup.filter((r) => !PROFILE_DOCUMENT_SLUGS.includes(r.slug));
   const errors: Record<string, FieldError[]> = {};
   for (const slug of Object.keys(uploads)) {
     if (!offered.some((r) => r.slug === slug)) errors[`doc_${slug}`] = ['errors.unknownField'];
   }
   for (const r of offered) {
-    if (r.isRequired && !uploads[r.slug] && !present.has(r.slug)) {
+    const compulsory = r.isRequired && [mode, 'both'].includes(r.requiredIn);
+    if (compulsory && !uploads[r.slug] && !present.has(r.slug)) {
       errors[`doc_${r.slug}`] = [
         { key: 'validation.fileRequired', vars: { name: { en: r.nameEn, ne: r.nameNe } } },
       ];

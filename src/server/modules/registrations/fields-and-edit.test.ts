@@ -104,7 +104,7 @@ describe('every SPEC §3 field', () => {
         landKittaNo: '1234',
         landArea: '0-4-2-0',
       }),
-      { oldCertificate: (await validFiles())['doc_citizenship-front'] },
+      { oldCertificate: (await validFiles())['doc_rent-agreement'] },
     );
     expect(res.statusCode, res.body).toBe(201);
     const d = await detail(a.token, res.json().data.id);
@@ -303,35 +303,34 @@ describe('editing (POST /api/applications/{id})', () => {
     expect(d.documents.map((x: { kind: string }) => x.kind)).toEqual([
       'photo',
       'citizenship',
-      'citizenship-front',
-      'citizenship-back',
-      'passport-photo',
+      'rent-agreement',
+      'lalpurja',
     ]);
   });
 
-  it('a new passport photo replaces that document; a bad one is 422 and stores nothing', async () => {
+  it('a new lalpurja (asked on create only) replaces that document on edit; a bad one is 422 and stores nothing', async () => {
     const a = await newApplicant(t.app);
     const w = await wardId(t.app, a.token, 1);
     const id = await submit(t.app, a.token, 1);
     const kindOf = (docs: { kind: string; fileId: number }[], kind: string) =>
       docs.filter((x) => x.kind === kind);
-    const oldPhoto = kindOf((await detail(a.token, id)).documents, 'passport-photo')[0].fileId;
-    const photo = (await validFiles())['doc_passport-photo'];
+    const oldPhoto = kindOf((await detail(a.token, id)).documents, 'lalpurja')[0].fileId;
+    const photo = (await validFiles())['doc_lalpurja'];
     const before = await snapshot();
     const bad = await edit(t.app, a.token, id, validFields(w, { businessName: 'Changed' }), {
-      'doc_passport-photo': { filename: 'x.jpg', data: Buffer.from('not an image') },
+      doc_lalpurja: { filename: 'x.jpg', data: Buffer.from('not an image') },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors['doc_passport-photo']).toBeTruthy();
+    expect(bad.json().errors['doc_lalpurja']).toBeTruthy();
     expect(await snapshot()).toEqual(before);
     expect((await detail(a.token, id)).businessName).toBe('Himalayan Tea House');
-    const res = await edit(t.app, a.token, id, validFields(w), { 'doc_passport-photo': photo });
+    const res = await edit(t.app, a.token, id, validFields(w), { doc_lalpurja: photo });
     expect(res.statusCode, res.body).toBe(200);
     const docs = res.json().data.documents as { kind: string; fileId: number }[];
-    expect(kindOf(docs, 'passport-photo')).toHaveLength(1);
-    expect(kindOf(docs, 'passport-photo')[0].fileId).not.toBe(oldPhoto);
+    expect(kindOf(docs, 'lalpurja')).toHaveLength(1);
+    expect(kindOf(docs, 'lalpurja')[0].fileId).not.toBe(oldPhoto);
     expect(res.json().data.history.at(-1).changes).toEqual({
-      'doc_passport-photo': { from: null, to: 'passport.jpg' },
+      doc_lalpurja: { from: null, to: 'lalpurja.jpg' },
     });
   });
 

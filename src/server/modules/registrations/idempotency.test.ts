@@ -89,14 +89,14 @@ describe('Idempotency-Key on submission', () => {
     }
     // another file under the same names and sizes is another body too
     const files = await validFiles();
-    const other = Buffer.from(files['doc_passport-photo'].data);
+    const other = Buffer.from(files['doc_lalpurja'].data);
     other[other.length - 3] ^= 0xff;
     const res = await post(
       a.token,
       key,
       {},
       {
-        files: { ...files, 'doc_passport-photo': { ...files['doc_passport-photo'], data: other } },
+        files: { ...files, doc_lalpurja: { ...files['doc_lalpurja'], data: other } },
       },
     );
     expect(res.statusCode).toBe(422);
@@ -139,8 +139,13 @@ describe('Idempotency-Key on submission', () => {
   it('stores no key for a refused submission, so its corrected retry runs', async () => {
     const a = await newApplicant(t.app);
     const key = `refused-${Date.now()}`;
-    const { 'doc_passport-photo': _missing, ...incomplete } = await validFiles();
-    const refused = await post(a.token, key, {}, { files: incomplete });
+    // a file the setup does not offer is refused (422) before anything is stored
+    const refused = await post(
+      a.token,
+      key,
+      {},
+      { files: { 'doc_no-such-file': (await validFiles()).doc_lalpurja } },
+    );
     expect(refused.statusCode).toBe(422);
     const ok = await post(a.token, key);
     expect(ok.statusCode, ok.body).toBe(201);

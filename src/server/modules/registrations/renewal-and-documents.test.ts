@@ -216,18 +216,25 @@ describe('required files per create/update flag (SPEC §5)', () => {
   it('create: a missing required file is named in the user language; nothing is saved', async () => {
     const a = await newApplicant(t.app);
     const w = await wardId(t.app, a.token, 1);
-    const { 'doc_citizenship-front': _front, ...rest } = await validFiles();
-    const before = await snapshot();
-    const res = await send(a.token, '/api/applications', validFields(w), rest);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
-      'doc_citizenship-front': ['"Citizenship certificate (front)" is required.'],
+    const created = await send(staff.admin, '/api/required-files', {
+      nameEn: 'Trade licence',
+      nameNe: 'व्यापार इजाजतपत्र',
+      requiredIn: 'create',
+      isRequired: '1',
     });
-    const ne = await send(a.token, '/api/applications', validFields(w), rest, 'ne');
-    expect(ne.json().errors['doc_citizenship-front']).toEqual([
-      '"नागरिकता प्रमाणपत्र (अगाडि)" आवश्यक छ।',
-    ]);
-    expect(await snapshot()).toEqual(before);
+    expect(created.statusCode, created.body).toBe(201);
+    const rf = created.json().data as { id: number; slug: string };
+    try {
+      const before = await snapshot();
+      const res = await send(a.token, '/api/applications', validFields(w), await validFiles());
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ [`doc_${rf.slug}`]: ['"Trade licence" is required.'] });
+      const ne = await send(a.token, '/api/applications', validFields(w), {}, 'ne');
+      expect(ne.json().errors[`doc_${rf.slug}`]).toEqual(['"व्यापार इजाजतपत्र" आवश्यक छ।']);
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await send(staff.admin, '/api/required-files/delete', { 'delete_rows[]': rf.id });
+    }
   });
 
   it('create: optional files are taken, unknown ones refused', async () => {

@@ -12,7 +12,13 @@ import type { Bill } from '../../../shared/fees.js';
 import type { AppStatus } from '../../../shared/lifecycle.js';
 import { RENT_FIELDS, type ApplicationFields } from '../../../shared/schemas/applications.js';
 import type { Db, Tx } from '../../db/client.js';
-import { applicationDocuments, applicationHistory, applications, users } from '../../db/schema.js';
+import {
+  applicationDocuments,
+  applicationHistory,
+  applications,
+  files,
+  users,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../../lib/audit.js';
 import { currentFiscalYear } from '../../lib/fiscal-year.js';
@@ -82,6 +88,38 @@ async function profileDocuments(db: Db, userId: number) {
   if (!profile?.photo || !profile.citizenship)
     throw new AppError(422, 'PHOTOS_REQUIRED', 'errors.photosFirst');
   return { photoId: profile.photo, citizenshipId: profile.citizenship };
+}
+
+/**
+ * Points the application's `photo` and `citizenship` documents at the owner's current
+ * profile files (issue 17 §3: the profile's documents serve every application, so one changed
+ * on the profile while fixing a rejection replaces the application's). Returns the history
+ * changes (file names); nothing when the profile lacks a file or it is already attached.
+ */
+async function syncProfileDocuments(tx: Tx, id: number, userId: number): Promise<Changes> {
+  const [profile] = await tx
+    .select({ photo: users.photoFileId, citizenship: users.citizenshipFileId })
+    .from(users)
+    .where(eq(users.id, userId));
+  const attached = await tx
+    .select({ kind: applicationDocuments.kind, fileId: applicationDocuments.fileId })
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, id));
+  const changes: Changes = {};
+  for (const kind of ['photo', 'citizenship'] as const) {
+    const fileId = profile?.[kind];
+    if (!fileId || attached.some((d) => d.kind === kind && d.fileId === fileId)) continue;
+    const [file] = await tx
+      .select({ name: files.originalName })
+      .from(files)
+      .where(eq(files.id, fileId));
+    await tx
+      .delete(applicationDocuments)
+      .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.kind, kind)));
+    await tx.insert(applicationDocuments).values({ applicationId: id, kind, fileId });
+    changes[kind] = { from: null, to: file?.name ?? null };
+  }
+  return changes;
 }
 
 export class Submissions {
@@ -175,8 +213,9 @@ export class Submissions {
    * actor may not edit it in its status (access.ts canEdit). The applicant editing a rejected
    * application resubmits it (→ pending, history `resubmit`); a verified application whose
    * capital, business type or rent changes gets its bill re-assessed. Uploaded required
-   * files (and an old certificate scan) replace the documents of their kind; files required
-   * on update must be attached afterwards (SPEC §5). One transaction with a compare-and-set
+   * files (and an old certificate scan) replace the documents of their kind, whatever their
+   * required-in flag; files required on update must be attached afterwards (SPEC §5). The
+   * photo and citizenship follow the owner's profile (syncProfileDocuments). One transaction with a compare-and-set
    * on the status; history lists only the changed fields.
    */
   async update(
@@ -238,6 +277,7 @@ export class Submissions {
         });
         if (changes.owners) await saveOwners(tx, id, owners);
         await replaceDocuments(tx, id, stored, ids);
+        Object.assign(changes, await syncProfileDocuments(tx, id, current.userId));
         const action = resubmit ? 'resubmit' : 'edit';
         await tx.insert(applicationHistory).values({
           applicationId: id,

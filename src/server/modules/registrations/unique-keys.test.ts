@@ -43,7 +43,7 @@ async function acceptOld(no: string) {
   });
   const m = multipart(fields, {
     ...(await validFiles()),
-    oldCertificate: (await validFiles())['doc_citizenship-front'],
+    oldCertificate: (await validFiles())['doc_rent-agreement'],
   });
   const res = await t.app.inject({
     method: 'POST',
@@ -101,7 +101,7 @@ describe('registration numbers', () => {
         oldRegistrationNo: '456/075-76',
         oldRegistrationDate: '2022-08-01',
       }),
-      { ...(await validFiles()), oldCertificate: (await validFiles())['doc_citizenship-front'] },
+      { ...(await validFiles()), oldCertificate: (await validFiles())['doc_rent-agreement'] },
     );
     const res = await t.app.inject({
       method: 'POST',

@@ -1,21 +1,16 @@
 /**
- * A registration made on paper before this system, behind its switch: its number, date and the
- * scan of the paper certificate (`oldCertificate`).
+ * A registration made on paper before this system, behind its switch: its number and date.
+ * The scan of the paper certificate (`oldCertificate`) is asked on the documents step.
  */
 import { TextInput } from '@mantine/core';
 import { Section, type FormKit } from '../formKit';
 
 export function OldRegistrationSection({
-  kit: { t, text, dateField, toggle, fileInput },
+  kit: { t, text, dateField, toggle },
   isOld,
-  certificateRequired,
-  uploadHelp,
 }: {
   kit: FormKit;
   isOld: boolean;
-  /** The scan must be chosen (no scan is stored yet). */
-  certificateRequired: boolean;
-  uploadHelp: string;
 }) {
   return (
     <Section title={t('form.sections.oldReg')} aside={toggle('isOldRegistration')}>
@@ -23,13 +18,6 @@ export function OldRegistrationSection({
         <>
           <TextInput {...text('oldRegistrationNo', { required: true })} />
           {dateField('oldRegistrationDate', true)}
-          {fileInput(
-            'oldCertificate',
-            'oldCertificate',
-            t('form.oldCertificate'),
-            certificateRequired,
-            uploadHelp,
-          )}
         </>
       )}
     </Section>
