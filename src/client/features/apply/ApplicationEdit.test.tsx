@@ -243,3 +243,32 @@ describe('owners list (multiple_registration)', () => {
     expect(within(container).queryByText('You cannot add more than 4 names.')).toBeNull();
   });
 });
+
+describe("check your answers: the profile's documents", () => {
+  /** The row of `label` in the summary list: its <div> with <dt> and <dd>. */
+  const rowOf = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!;
+
+  it('shows the photo and citizenship as coming from your profile, with no Change', async () => {
+    renderWithApp(<ApplicationForm />, { route: '/?step=check', profile: user as never });
+    await indicator('Step 6 of 6: Check your answers');
+    const row = rowOf('Photo and citizenship certificate');
+    expect(within(row).getByText('From your profile', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Change Photo and citizenship/ })).toBeNull();
+    // the other documents keep their Change
+    expect(await screen.findByRole('button', { name: 'Change Lalpurja' })).toBeInTheDocument();
+  });
+
+  it("says in Nepali that an officer's edit uses the applicant's profile", async () => {
+    await setLang('ne');
+    const officer = { ...user, id: 8, userType: 'wardadmin', permissions: ['edit-applications'] };
+    renderWithApp(<ApplicationForm mode="edit" applicationId={9} existingKinds={['lalpurja']} />, {
+      route: '/?step=check',
+      profile: officer as never,
+    });
+    await indicator('चरण ६ / ६');
+    const row = rowOf('फोटो र नागरिकता प्रमाणपत्र');
+    expect(within(row).getByText('निवेदकको प्रोफाइलबाट', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+});

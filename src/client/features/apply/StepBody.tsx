@@ -116,13 +116,14 @@ function OwnersStep({ kit, owners, kind }: Pick<StepBodyProps, 'kit' | 'owners' 
 }
 
 /** Every answer with its Change link, and the fee estimate of the answers (when allowed). */
-function CheckStep({ form, kind, options: o, docs, existingKinds, onChange }: StepBodyProps) {
+function CheckStep(props: StepBodyProps) {
+  const { form, kind, options: o, docs, existingKinds, onChange } = props;
   const { t } = useTranslation();
   const f = useFormat();
   const canQuote = useCan('create-applications', 'renew-applications');
   const { watch, getValues } = form;
   const hasRent = watch('hasRent');
-  const lists = { kind, ...o, docs, existingKinds };
+  const lists = { kind, ...o, docs, existingKinds, ownProfile: props.profile !== undefined };
   return (
     <>
       <CheckAnswers t={t} rows={reviewRows(getValues(), lists, t, f)} onChange={onChange} />
