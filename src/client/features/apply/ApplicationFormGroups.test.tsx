@@ -331,7 +331,9 @@ describe('documents step', () => {
     fireEvent.change(input(container, 'doc_rent-agreement'), { target: { files: [big] } });
     expect(await screen.findByText('The file is larger than 5 MB.')).toBeInTheDocument();
   });
+});
 
+describe("the server's file errors", () => {
   it("brings the server's doc_<slug> and oldCertificate errors back to the documents step", async () => {
     createAnswer = () =>
       jsonResponse(422, {
