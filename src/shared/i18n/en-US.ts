@@ -1742,6 +1742,8 @@ const enUS = {
     none: 'None',
     owner: 'Owner',
     ownerLimitNear: 'At most {{n}} owners can be added.',
+    profileDocuments: 'Photo and citizenship certificate',
+    fromApplicantProfile: 'From the applicant’s profile',
   },
 };
 

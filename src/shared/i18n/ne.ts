@@ -1715,6 +1715,8 @@ const ne: Messages = {
     none: 'छैन',
     owner: 'धनी',
     ownerLimitNear: 'बढीमा {{n}} जना धनी थप्न सकिन्छ।',
+    profileDocuments: 'फोटो र नागरिकता प्रमाणपत्र',
+    fromApplicantProfile: 'निवेदकको प्रोफाइलबाट',
   },
 };
 

@@ -196,7 +196,9 @@ describe('ApplicationForm in steps', () => {
     await indicator('Step 5 of 6: Documents');
     expect(screen.queryByTestId('error-summary')).toBeNull();
   });
+});
 
+describe('ApplicationForm in steps: owners and documents', () => {
   it('shows the 4-owner message next to the add button', async () => {
     const user = u();
     renderWithApp(<ApplicationForm kind="multiple" />, {
@@ -239,7 +241,9 @@ describe('ApplicationForm in steps', () => {
     expect(container.querySelector('input[type=file][name=doc_citizenship-front]')).toBeNull();
     expect(container.querySelector('input[type=file][name=doc_passport-photo]')).toBeNull();
   });
+});
 
+describe('ApplicationForm in steps, the whole way', () => {
   it('goes through every step, lists the answers with Change links, and submits; a server error opens its step', async () => {
     const user = u();
     createAnswer = () =>

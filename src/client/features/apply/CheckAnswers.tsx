@@ -1,7 +1,7 @@
 /**
  * "Check your answers" (GOV.UK pattern, issue 17 §2): every answer of the form by step, each
  * with a "Change" link back to its step and field. Chosen options are shown by name, amounts
- * as rupees, switches as yes/no, files by name.
+ * as rupees, switches as yes/no, files by name; the profile's photo and citizenship read-only.
  */
 import { Anchor, Box, Card, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
@@ -15,6 +15,8 @@ interface Row {
   path: string;
   label: string;
   value: string;
+  /** Not answered in this form (the profile's documents): no "Change". */
+  readOnly?: boolean;
 }
 
 type Named = { id: number; nameEn: string; nameNe: string };
@@ -30,6 +32,8 @@ export interface ReviewContext {
   docs: DocSpec[];
   /** Kinds of documents already on the application (edit). */
   existingKinds: string[];
+  /** The profile whose photo and citizenship are attached is the user's own. */
+  ownProfile: boolean;
 }
 
 const MONEY = new Set(['capitalMax', 'capitalCurrent', 'capitalPaidUp', 'rentMonthly']);
@@ -84,8 +88,6 @@ export function reviewRows(
             .join(' · '),
         }))
       : [row('ownerName'), row('fatherOrHusbandName')];
-  const fileName = (file: File | null | undefined, kept: boolean) =>
-    file ? file.name : kept ? t('steps.kept') : t('steps.none');
   return {
     business: [
       ...['businessName', 'businessTypeId', 'firmName', 'description'].map(row),
@@ -113,23 +115,40 @@ export function reviewRows(
       flag('hasLand'),
       ...(v.hasLand ? LAND_FIELDS.map(row) : []),
     ],
-    documents: [
-      ...ctx.docs.map((d) => ({
-        path: `docs.${d.file.slug}`,
-        label: f.name(d.file),
-        value: fileName(v.docs[d.file.slug], ctx.existingKinds.includes(d.file.slug)),
-      })),
-      ...(v.isOldRegistration
-        ? [
-            {
-              path: 'oldCertificate',
-              label: t('form.oldCertificate'),
-              value: fileName(v.oldCertificate, ctx.existingKinds.includes('old-certificate')),
-            },
-          ]
-        : []),
-    ],
+    documents: documentRows(v, ctx, t, f),
   };
+}
+
+/**
+ * The documents: the profile's photo and citizenship first (read-only: they are changed on
+ * the profile, issue 17 §3), then each file asked for by name, "kept" when already on the
+ * application, and the old certificate's scan of an old registration.
+ */
+function documentRows(
+  v: ApplicationFormValues,
+  ctx: ReviewContext,
+  t: TFunction,
+  f: Formatter,
+): Row[] {
+  const fileName = (file: File | null | undefined, kept: boolean) =>
+    file ? file.name : kept ? t('steps.kept') : t('steps.none');
+  const profile: Row = {
+    path: 'profileDocuments',
+    label: t('steps.profileDocuments'),
+    value: t(ctx.ownProfile ? 'steps.fromProfile' : 'steps.fromApplicantProfile'),
+    readOnly: true,
+  };
+  const docs = ctx.docs.map((d) => ({
+    path: `docs.${d.file.slug}`,
+    label: f.name(d.file),
+    value: fileName(v.docs[d.file.slug], ctx.existingKinds.includes(d.file.slug)),
+  }));
+  const old: Row = {
+    path: 'oldCertificate',
+    label: t('form.oldCertificate'),
+    value: fileName(v.oldCertificate, ctx.existingKinds.includes('old-certificate')),
+  };
+  return [profile, ...docs, ...(v.isOldRegistration ? [old] : [])];
 }
 
 /** The review: one card per step, each answer with its "Change" link. */
@@ -175,17 +194,19 @@ export function CheckAnswers({
                 >
                   {r.value}
                 </Text>
-                <Box component="dd" m={0} style={{ gridColumn: 2, gridRow: '1 / span 2' }}>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => onChange(r.path)}
-                    aria-label={t('steps.changeField', { field: r.label })}
-                  >
-                    {t('steps.change')}
-                  </Anchor>
-                </Box>
+                {!r.readOnly && (
+                  <Box component="dd" m={0} style={{ gridColumn: 2, gridRow: '1 / span 2' }}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => onChange(r.path)}
+                      aria-label={t('steps.changeField', { field: r.label })}
+                    >
+                      {t('steps.change')}
+                    </Anchor>
+                  </Box>
+                )}
               </Box>
             ))}
           </Box>

@@ -85,7 +85,49 @@ export function makeFormKit({
     ...extra,
   });
   // BS date fields: typed or picked text, kept as typed (toWire converts it to AD).
-  const dateField = (name: 'rentStartDate' | 'oldRegistrationDate', required = false) => (
+  const dateField = makeDateField({ t, f, control, err });
+  const numeric = { inputMode: 'numeric' as const };
+  const rupees = {
+    inputMode: 'decimal' as const,
+    leftSection: <Text size="sm">{t('form.rs')}</Text>,
+    leftSectionWidth: f.lang === 'ne' ? 40 : 36,
+  };
+
+  const toggle = makeToggle(t, control);
+  const fileInput = makeFileInput({ t, control, setError, clearErrors, err });
+
+  return {
+    t,
+    f,
+    register,
+    setValue,
+    err,
+    choose,
+    options,
+    text,
+    dateField,
+    numeric,
+    rupees,
+    toggle,
+    fileInput,
+  };
+}
+
+type Err = (k: string) => string | undefined;
+
+/** A BS date field (typed or picked), kept as typed text; `err` gives its message. */
+function makeDateField({
+  t,
+  f,
+  control,
+  err,
+}: {
+  t: TFunction;
+  f: Formatter;
+  control: Form['control'];
+  err: Err;
+}) {
+  return (name: 'rentStartDate' | 'oldRegistrationDate', required = false) => (
     <Controller
       control={control}
       name={name}
@@ -105,14 +147,11 @@ export function makeFormKit({
       )}
     />
   );
-  const numeric = { inputMode: 'numeric' as const };
-  const rupees = {
-    inputMode: 'decimal' as const,
-    leftSection: <Text size="sm">{t('form.rs')}</Text>,
-    leftSectionWidth: f.lang === 'ne' ? 40 : 36,
-  };
+}
 
-  const toggle = (name: 'hasRent' | 'hasLand' | 'isOldRegistration') => (
+/** The switch that shows a group (rent, land, old registration). */
+function makeToggle(t: TFunction, control: Form['control']) {
+  return (name: 'hasRent' | 'hasLand' | 'isOldRegistration') => (
     <Controller
       control={control}
       name={name}
@@ -128,8 +167,26 @@ export function makeFormKit({
       )}
     />
   );
+}
 
-  const fileInput = (
+/**
+ * A file input of `path` (`docs.<slug>` or `oldCertificate`) named `name` for the wire; a file
+ * too large or of the wrong type is refused at once, at the field.
+ */
+function makeFileInput({
+  t,
+  control,
+  setError,
+  clearErrors,
+  err,
+}: {
+  t: TFunction;
+  control: Form['control'];
+  setError: Form['setError'];
+  clearErrors: Form['clearErrors'];
+  err: Err;
+}) {
+  return (
     path: 'oldCertificate' | `docs.${string}`,
     name: string,
     label: string,
@@ -163,20 +220,4 @@ export function makeFormKit({
       )}
     />
   );
-
-  return {
-    t,
-    f,
-    register,
-    setValue,
-    err,
-    choose,
-    options,
-    text,
-    dateField,
-    numeric,
-    rupees,
-    toggle,
-    fileInput,
-  };
 }

@@ -33,6 +33,82 @@ import {
   type Mode,
 } from './formModel';
 
+type SetError = UseFormReturn<ApplicationFormValues>['setError'];
+
+/**
+ * Checks the chosen files' size and type (the schema only knows a file was chosen) and puts
+ * each problem on its input; true when one is bad.
+ */
+function badFiles(values: ApplicationFormValues, docs: DocSpec[], setError: SetError): boolean {
+  let bad = false;
+  const fileCheck = (path: 'oldCertificate' | `docs.${string}`, file: File | null) => {
+    const problem = checkUpload(file);
+    if (problem) {
+      setError(path, { type: 'file', message: problem });
+      bad = true;
+    }
+  };
+  for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
+  if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
+  return bad;
+}
+
+/** The multipart body: the wire strings, each chosen file as `doc_<slug>`, the old scan. */
+function toFormData(
+  values: ApplicationFormValues,
+  kind: Kind,
+  mode: Mode,
+  docs: DocSpec[],
+): FormData {
+  const fd = new FormData();
+  for (const [k, s] of Object.entries(toWire(values, kind, mode))) fd.append(k, s);
+  for (const d of docs) {
+    const file = values.docs[d.file.slug];
+    if (file) fd.append(docField(d.file.slug), file);
+  }
+  if (values.isOldRegistration && values.oldCertificate) {
+    fd.append('oldCertificate', values.oldCertificate);
+  }
+  return fd;
+}
+
+/**
+ * Puts a refused submission's field errors on the fields, `doc_<slug>` ones on the documents
+ * group's inputs; returns the form paths that got one.
+ */
+function setServerErrors(e: ApiError, docs: DocSpec[], setError: SetError): string[] {
+  applyServerErrors(e, setError, SERVER_FIELDS);
+  const paths = Object.keys(e.errors).filter((k) => SERVER_FIELDS.includes(k));
+  for (const d of docs) {
+    const msg = e.errors[docField(d.file.slug)]?.[0];
+    if (msg) {
+      setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
+      paths.push(`docs.${d.file.slug}`);
+    }
+  }
+  return paths;
+}
+
+/**
+ * POST /api/applications with one Idempotency-Key per submission: a retry of the same form
+ * after a dropped connection answers the first submission instead of making a second (issue
+ * 8 §4). The key is forgotten once answered, kept while the answer may still come.
+ */
+async function postNew(fd: FormData, keySlot: string) {
+  const key = submissionKey(keySlot, formFingerprint(fd));
+  const res = await request<Envelope<{ id: number; submissionNo: string }>>('/applications', {
+    method: 'POST',
+    body: fd,
+    headers: { 'Idempotency-Key': key },
+    silent: true,
+  }).catch((e: unknown) => {
+    if (!(e instanceof ApiError && keepKeyAfter(e.status))) forgetSubmissionKey(keySlot);
+    throw e;
+  });
+  forgetSubmissionKey(keySlot);
+  return res;
+}
+
 /** The form's submit handler (react-hook-form's `handleSubmit` of the send below). */
 export function makeSubmit({
   form: { handleSubmit, setError },
@@ -66,37 +142,19 @@ export function makeSubmit({
   onErrors: (paths: string[]) => void;
 }) {
   const onInvalid = (errors: object) => onErrors(Object.keys(flattenErrors(errors)));
+  // Without a connection the draft is kept on this device, and the form says so.
+  const goOffline = async () => {
+    await draft.flush();
+    setOffline(true);
+  };
   return handleSubmit(async (values) => {
-    // Size and type are checked here too: the schema only knows a file was chosen.
-    let bad = false;
-    const fileCheck = (path: 'oldCertificate' | `docs.${string}`, file: File | null) => {
-      const problem = checkUpload(file);
-      if (problem) {
-        setError(path, { type: 'file', message: problem });
-        bad = true;
-      }
-    };
-    for (const d of docs) fileCheck(`docs.${d.file.slug}`, values.docs[d.file.slug] ?? null);
-    if (values.isOldRegistration) fileCheck('oldCertificate', values.oldCertificate);
-    if (bad) {
+    if (badFiles(values, docs, setError)) {
       onErrors(['docs']);
       return;
     }
     setOffline(false);
-    if (!navigator.onLine) {
-      await draft.flush();
-      setOffline(true);
-      return;
-    }
-    const fd = new FormData();
-    for (const [k, s] of Object.entries(toWire(values, kind, mode))) fd.append(k, s);
-    for (const d of docs) {
-      const file = values.docs[d.file.slug];
-      if (file) fd.append(docField(d.file.slug), file);
-    }
-    if (values.isOldRegistration && values.oldCertificate) {
-      fd.append('oldCertificate', values.oldCertificate);
-    }
+    if (!navigator.onLine) return void (await goOffline());
+    const fd = toFormData(values, kind, mode, docs);
     try {
       if (mode === 'edit' && applicationId) {
         await request<Envelope<unknown>>(`/applications/${applicationId}`, {
@@ -111,41 +169,16 @@ export function makeSubmit({
         await navigate(`/business/applications/${applicationId}/detail`);
         return;
       }
-      // One Idempotency-Key per submission: a retry of the same form after a dropped
-      // connection answers the first submission instead of making a second (issue 8 §4).
-      const key = submissionKey(keySlot, formFingerprint(fd));
-      const res = await request<Envelope<{ id: number; submissionNo: string }>>('/applications', {
-        method: 'POST',
-        body: fd,
-        headers: { 'Idempotency-Key': key },
-        silent: true,
-      }).catch((e: unknown) => {
-        if (!(e instanceof ApiError && keepKeyAfter(e.status))) forgetSubmissionKey(keySlot);
-        throw e;
-      });
-      forgetSubmissionKey(keySlot);
+      const res = await postNew(fd, keySlot);
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
       await draft.clear();
       await navigate('/apply-new/success', { state: res.data });
     } catch (e) {
       // No answer at all: the connection dropped (navigator.onLine can lag behind).
-      if (e instanceof ApiError && e.status === 0) {
-        await draft.flush();
-        setOffline(true);
-        return;
-      }
+      if (e instanceof ApiError && e.status === 0) return void (await goOffline());
       if (!(e instanceof ApiError)) return;
-      applyServerErrors(e, setError, SERVER_FIELDS);
-      const paths = Object.keys(e.errors).filter((k) => SERVER_FIELDS.includes(k));
-      // `doc_<slug>` errors belong on the documents group's inputs.
-      for (const d of docs) {
-        const msg = e.errors[docField(d.file.slug)]?.[0];
-        if (msg) {
-          setError(`docs.${d.file.slug}`, { type: 'server', message: msg });
-          paths.push(`docs.${d.file.slug}`);
-        }
-      }
+      const paths = setServerErrors(e, docs, setError);
       if (paths.length) onErrors(paths);
       else showErrorToast(e.status, e.message);
       // 422 without field errors on create: the profile lacks the photo or citizenship
