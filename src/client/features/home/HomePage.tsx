@@ -109,6 +109,9 @@ export default function HomePage() {
   return (
     <>
       <PageHeader title={t('home.title')} />
+      <Text mb="md" c="dimmed">
+        {t('dashboard.welcome', { name: user.name })}
+      </Text>
       {canApply && <StartPanel />}
       <Title order={2} size="h3" mb="sm">
         {t('home.yourApplications')}
