@@ -17,6 +17,8 @@ interface Row {
   value: string;
   /** Not answered in this form (the profile's documents): no "Change". */
   readOnly?: boolean;
+  /** The value is as the user typed it (a name, an address): marked `translate="no"`. */
+  typed?: boolean;
 }
 
 type Named = { id: number; nameEn: string; nameNe: string };
@@ -70,7 +72,11 @@ export function reviewRows(
     // numbers (phone, ward, sizes) in the language's digits; names and text as typed
     return /^[\d\s.,/-]+$/.test(raw) ? f.digits(raw) : raw;
   };
-  const row = (k: string): Row => ({ path: k, label: t(`form.${k}`), value: show(k) });
+  const row = (k: string): Row => {
+    const value = show(k);
+    const raw = (v as unknown as Record<string, string>)[k]?.trim() ?? '';
+    return { path: k, label: t(`form.${k}`), value, typed: raw !== '' && value === raw };
+  };
   const yes = (b: boolean) => (b ? t('steps.yes') : t('steps.no'));
   const flag = (k: 'hasRent' | 'hasLand' | 'isOldRegistration'): Row => ({
     path: k,
@@ -86,6 +92,7 @@ export function reviewRows(
             .map((s) => s.trim())
             .filter(Boolean)
             .join(' · '),
+          typed: true,
         }))
       : [row('ownerName'), row('fatherOrHusbandName')];
   return {
@@ -188,6 +195,7 @@ export function CheckAnswers({
                 </Text>
                 <Text
                   component="dd"
+                  translate={r.typed ? 'no' : undefined}
                   size="sm"
                   m={0}
                   style={{ gridColumn: 1, gridRow: 2, overflowWrap: 'anywhere' }}

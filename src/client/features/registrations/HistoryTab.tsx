@@ -7,7 +7,7 @@
  */
 import { Box, Group, Text, Timeline } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { data } from '../../components/InfoGrid';
 import { StatusBadge } from '../../components/StatusBadge';
 import { bsDateTime } from '../../lib/bsDateTime';
@@ -129,12 +129,16 @@ export function HistoryTab({ d }: { d: ApplicationDetail }) {
             {h.byName && (
               <>
                 {' · '}
-                {h.byUserType
-                  ? t('staff.history.byRole', {
-                      name: h.byName,
-                      role: t(`roles.${h.byUserType}`, { defaultValue: h.byUserType }),
-                    })
-                  : t('staff.history.by', { name: h.byName })}
+                <Trans
+                  i18nKey={h.byUserType ? 'staff.history.byRole' : 'staff.history.by'}
+                  values={{
+                    name: h.byName,
+                    role: h.byUserType
+                      ? t(`roles.${h.byUserType}`, { defaultValue: h.byUserType })
+                      : '',
+                  }}
+                  components={{ n: <span translate="no" /> }}
+                />
               </>
             )}
           </Text>
