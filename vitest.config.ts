@@ -33,7 +33,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
-          testTimeout: 30_000,
+          // Generous on purpose: a test waits for states, never for a duration, and on a busy
+          // machine (two whole suites at once, issue 16 §7) a first render that transforms a
+          // page's module graph took over 20 s; a failing wait still ends the test.
+          testTimeout: 180_000,
         },
       },
     ],
