@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiLogin } from './api';
+import { listOf, rowsOf } from './lists';
 import {
   API,
   escapeRegExp,
@@ -258,8 +259,8 @@ for (const { device, lang, short, suffix } of SCREENS) {
 
     // The list: business types, names in the language, counts in its digits.
     await page.goto('/business-type');
-    const table = page.getByRole('table', { name: m.nav.businessTypes });
-    await expect(table.locator('tbody tr')).not.toHaveCount(0);
+    const table = listOf(page, m.nav.businessTypes);
+    await expect(rowsOf(table)).not.toHaveCount(0);
     await expect(table).toContainText(lang === 'ne' ? 'चिया तथा खाजा पसल' : 'Tea and snack shop');
     await expect(
       page.getByText(new RegExp(escapeRegExp(lang === 'ne' ? 'मध्ये' : ' of '))),
@@ -268,8 +269,8 @@ for (const { device, lang, short, suffix } of SCREENS) {
 
     // The dialog: a tax band being edited — pickers from other resources, rupees.
     await page.goto('/tax-setup');
-    const bands = page.getByRole('table', { name: m.nav.taxSetups });
-    await expect(bands.locator('tbody tr')).not.toHaveCount(0);
+    const bands = listOf(page, m.nav.taxSetups);
+    await expect(rowsOf(bands)).not.toHaveCount(0);
     await bands.getByText(m.resource.edit, { exact: true }).first().click();
     const dialog = page.getByRole('dialog', {
       name: fill(m.resource.editTitle, { name: m.entities.taxSetup }),

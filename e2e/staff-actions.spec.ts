@@ -12,6 +12,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toNepaliDigits } from '../src/shared/format.js';
 import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
+import { listOf, rowsOf } from './lists';
 import {
   API,
   MESSAGES,
@@ -107,7 +108,7 @@ test.beforeAll(async () => {
 async function openFiscalYears(page: Page, lang: Lang) {
   const m = MESSAGES[lang];
   await page.goto('/fiscal-year');
-  const table = page.getByRole('table', { name: m.nav.fiscalYears });
+  const table = listOf(page, m.nav.fiscalYears);
   await expect(table.getByText(m.staff.fiscalYear.current, { exact: true })).toBeVisible();
   return table;
 }
@@ -189,8 +190,8 @@ for (const [lang, device] of [
       .click();
     expect((await done).status()).toBe(200);
     await expect(dialog).toBeHidden();
-    const table = page.getByRole('table', { name: m.nav.fiscalYears });
-    const row = table.getByRole('row').filter({ hasText: yearCode(lang, next.code) });
+    const table = listOf(page, m.nav.fiscalYears);
+    const row = rowsOf(table).filter({ hasText: yearCode(lang, next.code) });
     await expect(row.getByText(m.staff.fiscalYear.current, { exact: true })).toBeVisible();
     // and back, so the other specs keep their year (the old one is still active)
     const back = await call('POST', `/fiscal-years/${current.id}/make-current`, admin.token, {

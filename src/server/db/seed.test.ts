@@ -46,7 +46,8 @@ describe('seed', () => {
       fiscalYears: 4,
       roles: 3,
       users: 3,
-      requiredFiles: 5,
+      // the profile's photo and citizenship are no longer per application (issue 17 §3)
+      requiredFiles: 2,
     });
     expect(c.businessTypes).toBeGreaterThanOrEqual(10);
     expect(c.taxSetups).toBe(c.businessTypes * 4);

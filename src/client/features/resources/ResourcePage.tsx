@@ -422,6 +422,7 @@ function ResourceList({ config }: { config: ResourceConfig }) {
         resource={`/${config.name}`}
         label={title}
         columns={columns}
+        card={config.card}
         filters={filters}
         rowLabel={(r) => rowName(r, f)}
         {...(canDelete ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}

@@ -99,6 +99,13 @@ const fiscalYears: ResourceConfig = {
       render: (row) => createElement(CurrentYearCell, { row }),
     },
   ],
+  // on a phone the card keeps the current year's badge or its "Make current" button
+  card: {
+    title: 'code',
+    status: 'isCurrent',
+    fields: ['nameNe', 'startDate', 'endDate', 'status'],
+    action: 'actions',
+  },
   fields: [
     {
       name: 'code',

@@ -4,6 +4,7 @@
  * (and which may be sorted), which filters it offers, and which fields the form has with their
  * input kinds. Labels are catalogue keys; the page translates them.
  */
+import type { CardSpec } from '../../components/ListCards';
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import type { TFunction } from 'i18next';
@@ -166,6 +167,11 @@ export interface ResourceConfig {
   /** Offer the status filter (default true). */
   statusFilter?: boolean;
   columns: ColumnDef[];
+  /**
+   * Which columns make a row's card below 600 px (components/ListCards.tsx); default: the first
+   * column as the title, the status, the next three columns and the actions.
+   */
+  card?: CardSpec;
   filters?: FilterDef[];
   fields?: FieldDef[];
   /**
