@@ -11,64 +11,9 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { SINGLE_APPLICATION } from '../../test/fixtures';
+import { BILL, DATA, FILES } from '../../test/applyFixtures';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { ApplicationForm, emptyValues, type ApplicationFormValues } from './ApplicationForm';
-
-/** The setup's required files: optional, create-only compulsory, update-only compulsory. */
-const FILES = [
-  {
-    id: 3,
-    slug: 'rent-agreement',
-    nameEn: 'Rent agreement',
-    nameNe: 'भाडा सम्झौता',
-    requiredIn: 'both' as const,
-    isRequired: false,
-  },
-  {
-    id: 5,
-    slug: 'lalpurja',
-    nameEn: 'Lalpurja',
-    nameNe: 'लालपुर्जा',
-    requiredIn: 'create' as const,
-    isRequired: true,
-  },
-  {
-    id: 4,
-    slug: 'tax-clearance',
-    nameEn: 'Tax clearance',
-    nameNe: 'कर चुक्ता',
-    requiredIn: 'update' as const,
-    isRequired: true,
-  },
-];
-
-const DATA: Record<string, unknown[]> = {
-  '/api/business-types/all': [{ id: 1, nameEn: 'Retail shop', nameNe: 'खुद्रा पसल' }],
-  '/api/states/all': [{ id: 3, nameEn: 'Bagmati', nameNe: 'बागमती' }],
-  '/api/districts/all': [{ id: 29, stateId: 3, nameEn: 'Kathmandu', nameNe: 'काठमाडौं' }],
-  '/api/cities/all': [
-    { id: 300, districtId: 29, nameEn: 'Kirtipur', nameNe: 'कीर्तिपुर', wardCount: 10 },
-  ],
-  '/api/wards/all': [{ id: 5, number: 2, nameEn: 'Ward 2', nameNe: 'वडा २' }],
-  '/api/required-files/all': FILES,
-};
-
-const BILL = {
-  lines: [
-    { key: 'businessTax', amount: 150000, rule: '' },
-    { key: 'fine', amount: 0, rule: '' },
-    { key: 'rentTax', amount: 0, rule: '' },
-    { key: 'adminCost', amount: 10000, rule: '' },
-    { key: 'discount', amount: 0, rule: '' },
-  ],
-  businessTax: 150000,
-  fine: 0,
-  rentTax: 0,
-  adminCost: 10000,
-  discount: 0,
-  total: 160000,
-  bandId: 1,
-};
 
 const created = () => jsonResponse(201, { data: { id: 7, submissionNo: 'S-2082-0007' } });
 /** What POST /api/applications answers (a test may swap it). */
