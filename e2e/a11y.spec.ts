@@ -197,6 +197,9 @@ test('keyboard: the application form is reached in order with Tab, Enter submits
   await page.goto('/single_registration');
   await expect(page.getByRole('heading', { name: m.form.title })).toBeVisible();
   await expect(page.locator('form select[name=businessTypeId] option')).not.toHaveCount(1);
+  // the form settles once its setup data, profile and draft are in (it may mount again then)
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('form [name=businessName]')).toBeVisible();
   // the first step: business, other registration, old registration, Cancel and Continue
   const { keys, reached } = await tabThrough(page, 'form');
   expect(keys.length).toBeGreaterThan(7);
