@@ -9,7 +9,7 @@ import { ungroupNumber } from '../../../shared/numbers.js';
 import { RENT_FIELDS } from '../../../shared/schemas/applications.js';
 import type { Formatter } from '../../lib/useFormat';
 import { LAND_FIELDS, type ApplicationFormValues, type DocSpec, type Kind } from './formModel';
-import type { Step } from './steps';
+import { FIELDS, type Step } from './steps';
 
 interface Row {
   path: string;
@@ -103,18 +103,8 @@ export function reviewRows(
       ...(v.isOldRegistration ? ['oldRegistrationNo', 'oldRegistrationDate'].map(row) : []),
     ],
     owners: [...owners, ...['applicantName', 'applicantAddress', 'applicantContact'].map(row)],
-    addresses: [
-      'permStateId',
-      'permDistrictId',
-      'permCityId',
-      'permWardNo',
-      'permTole',
-      'permChowk',
-      'wardId',
-      'locAddress',
-      'locTole',
-      'locMobile',
-    ].map(row),
+    // every field of the addresses step, in its order (steps.ts)
+    addresses: FIELDS.addresses.map(row),
     capital: [
       ...['capitalMax', 'capitalCurrent', 'capitalPaidUp', 'cardLength', 'cardWidth'].map(row),
       flag('hasRent'),

@@ -11,7 +11,7 @@ export const STEPS = ['business', 'owners', 'addresses', 'capital', 'documents',
 export type Step = (typeof STEPS)[number];
 
 /** The fields of each step, in the order they appear; owners.N.* and docs.* by prefix. */
-const FIELDS: Record<Step, readonly string[]> = {
+export const FIELDS: Record<Step, readonly string[]> = {
   business: [
     'businessName',
     'businessTypeId',
