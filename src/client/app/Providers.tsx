@@ -96,6 +96,9 @@ function Mantine({ children }: { children: ReactNode }) {
       theme={themed}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      // Under vitest, Mantine's test mode turns transitions and portals off: a dropdown or dialog
+      // is there at once, so no test waits on an enter transition that a busy machine stretches
+      env={import.meta.env.MODE === 'test' ? 'test' : 'default'}
     >
       {children}
     </MantineProvider>
