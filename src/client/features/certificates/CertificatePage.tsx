@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Lang } from '../../../shared/i18n/index.js';
@@ -110,7 +110,12 @@ function CertificateText({ c, lang }: { c: CertificateView; lang: Lang }) {
               pick(perm.province),
             ]
               .filter(Boolean)
-              .map((part, i) => (i ? [', ', part] : part)),
+              .map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ', '}
+                  {part}
+                </Fragment>
+              )),
           ],
           [t('form.capitalMax'), f.money(c.capital.max)],
           [t('form.capitalCurrent'), f.money(c.capital.current)],
