@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,6 +20,22 @@ const SERVER = path.join(import.meta.dirname, 'crash-server.ts');
 const BUNDLE_DIR = path.join(ROOT, '.test-cache', 'fault', 'bundle');
 
 let bundled: Promise<string> | null = null;
+
+/**
+ * A TCP port on 127.0.0.1 that nobody listens on now, chosen by the OS. A fixed port would be
+ * shared by two test runs on one machine (two clones, or a developer's run beside CI; issue 16
+ * §7), and each would then talk to the other's server.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * crash-server.ts and every source it imports bundled into one ES module (esbuild, ~0.5 s, once

@@ -30,6 +30,7 @@ import { multipart } from '../server/helper.js';
 import { ownersJson, profileFiles, validFields, validFiles } from '../server/fixtures.js';
 import {
   bundleServer,
+  freePort,
   httpRequest,
   removeBundle,
   ServerProcess,
@@ -39,8 +40,8 @@ import {
 const DATABASE_URL = process.env.DATABASE_URL;
 const KIND = DATABASE_URL ? 'postgres' : 'pglite';
 const TRIALS = Number(process.env.CRASH_TRIALS ?? (DATABASE_URL ? 200 : 25));
-/** Own ports (4800-4899 are the fault tests'); the PGlite and PostgreSQL runs differ. */
-const PORT = DATABASE_URL ? 4811 : 4810;
+/** The server's port: a free one chosen when the test starts (crash-harness.ts freePort). */
+let PORT = 0;
 const RUN = randomBytes(4).toString('hex');
 /** Next servers kept loading in the background (CRASH_STANDBYS, default 2). */
 const STANDBYS = Math.max(1, Number(process.env.CRASH_STANDBYS ?? 2));
@@ -112,6 +113,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe(`crash during submission (${KIND})`, () => {
   it(`${TRIALS} SIGKILLs mid-submission: 0 duplicates, 0 partial rows, 0 orphan files`, async () => {
     const t0 = performance.now();
+    PORT = await freePort();
     tmp = await mkdtemp(path.join(os.tmpdir(), 'darta-crash-'));
     const uploadDir = path.join(tmp, 'uploads');
     const env: Record<string, string> = {

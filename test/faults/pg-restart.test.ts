@@ -27,12 +27,19 @@ import { translate } from '../../src/shared/i18n/index.js';
 import { fromPostgres } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed.js';
 import { multipart } from '../server/helper.js';
-import { bundleServer, httpRequest, removeBundle, ServerProcess } from './crash-harness.js';
+import {
+  bundleServer,
+  freePort as freeAppPort,
+  httpRequest,
+  removeBundle,
+  ServerProcess,
+} from './crash-harness.js';
 
 const run = promisify(execFile);
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const HAVE_PG = ['initdb', 'pg_ctl', 'postgres'].every((b) => existsSync(path.join(PG_BIN, b)));
-const APP_PORT = 4820;
+/** The app's port, chosen free when the test starts (two runs on one machine must not share it). */
+let APP_PORT = 0;
 const LOOPS = 8;
 const LOAD_MS = 15_000;
 const RESTART_AT_MS = 5_000;
@@ -110,6 +117,7 @@ describe.skipIf(!HAVE_PG)('PostgreSQL restart under load', () => {
       RATE_LIMIT_MAX: '1000000',
       LOG_LEVEL: 'error',
     };
+    APP_PORT = await freeAppPort();
     server = new ServerProcess(APP_PORT, env, script);
     await server.go();
 

@@ -15,11 +15,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './crash-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** the first start of a fresh database (initdb, migrations, reference data) on a busy machine */
@@ -107,16 +107,6 @@ function startServer(env: Record<string, string>) {
     },
   };
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('production start (NODE_ENV=production)', () => {
   let dir = '';
