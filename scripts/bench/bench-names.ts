@@ -12,8 +12,7 @@ export interface BilingualName {
   ne: string;
 }
 
-const list = (pairs: [string, string][]): BilingualName[] =>
-  pairs.map(([en, ne]) => ({ en, ne }));
+const list = (pairs: [string, string][]): BilingualName[] => pairs.map(([en, ne]) => ({ en, ne }));
 
 export const NAMES = {
   places: list([

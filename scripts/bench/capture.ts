@@ -64,8 +64,7 @@ function recording<T extends object>(target: T, record: (args: unknown[]) => voi
           return fn.apply(t, args);
         };
       if (key === 'connect')
-        return async (...args: unknown[]) =>
-          recording((await fn.apply(t, args)) as object, record);
+        return async (...args: unknown[]) => recording((await fn.apply(t, args)) as object, record);
       if (key === 'transaction')
         return (cb: (tx: object) => unknown, ...rest: unknown[]) =>
           fn.apply(t, [(tx: object) => cb(recording(tx, record)), ...rest]);
@@ -88,7 +87,10 @@ function statementOf(args: unknown[]): Statement {
  * Runs the real list service once on `client` and returns every statement it sent to the
  * driver, in order. The rows are discarded; only the SQL is wanted.
  */
-export async function captureListSql(client: BenchClient, params: ListParams): Promise<Statement[]> {
+export async function captureListSql(
+  client: BenchClient,
+  params: ListParams,
+): Promise<Statement[]> {
   const statements: Statement[] = [];
   const record = (args: unknown[]) => statements.push(statementOf(args));
   const db = (client.kind === 'pglite'

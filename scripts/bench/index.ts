@@ -37,7 +37,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { fromPglite, fromPostgres, type Database } from '../../src/server/db/client.js';
+import { fromPglite, fromPostgres } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed.js';
 import {
   captureListSql,
@@ -579,7 +579,9 @@ async function benchSize(
       const plans = await explainStatements(db.client, stmts);
       explain.push({ name, params, statements: stmts.map((s, i) => ({ ...s, plan: plans[i] })) });
     }
-    console.log(`  EXPLAIN (ANALYZE, BUFFERS) of the list and the searches: done (printed at the end)`);
+    console.log(
+      `  EXPLAIN (ANALYZE, BUFFERS) of the list and the searches: done (printed at the end)`,
+    );
   }
   await db.close();
 

@@ -298,7 +298,10 @@ export function growthTable(sizes: readonly SizeFigures[]): string {
     f ? `${fmt(f.reqPerSec)} · ${fmt(f.p99, f.p99 < 10 ? 1 : 0)}` : '–';
   return textTable([
     ['endpoint (req/s · p99 ms)', ...sizes.map((s) => `${s.apps.toLocaleString('en-US')} apps`)],
-    ...names.map((name) => [name, ...sizes.map((s) => cell(s.figures.find((f) => f.name === name)))]),
+    ...names.map((name) => [
+      name,
+      ...sizes.map((s) => cell(s.figures.find((f) => f.name === name))),
+    ]),
   ]);
 }
 

@@ -296,7 +296,7 @@ async function seedBatch(db: Db, lo: number, hi: number, signingKey: string): Pr
       case when a.app_status = 'cancelled' then 'Terminated' end
     from applications a
     where a.id > ${before.app} and a.registration_no is not null`);
-  for (let after = before.cert; ; ) {
+  for (let after = before.cert; ;) {
     const certs = await rows<{ id: number; registration_no: string }>(
       db,
       sql`select id, registration_no from certificates where id > ${after} order by id limit 20000`,
