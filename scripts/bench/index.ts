@@ -444,6 +444,8 @@ async function open(place: Place) {
   }
   const database = fromPostgres(place.dbUrl!);
   const pool = new pg.Pool({ connectionString: place.dbUrl, max: 2 });
+  // An idle connection ended by the clean-up's DROP DATABASE … WITH (FORCE) is not an error.
+  pool.on('error', () => undefined);
   return {
     database,
     client: { kind: 'postgres', pool } as BenchClient,
@@ -531,7 +533,8 @@ async function benchSize(
   });
   const seedMs = Date.now() - t0;
   console.log(
-    `  seeded ${count(apps - seeded)} applications (${count(seeded)} → ${count(apps)}) in ${(seedMs / 1000).toFixed(1)} s`,
+    `  seeded ${count(apps - seeded)} applications (${count(seeded)} → ${count(apps)}) in ${(seedMs / 1000).toFixed(1)} s` +
+      ` (this process's peak RSS so far: ${kibToMib(process.resourceUsage().maxRSS)})`,
   );
 
   const query = async <T>(text: string) =>
@@ -555,7 +558,7 @@ async function benchSize(
   const ids = (
     await query<{ id: number }>(
       // approved applications with a payment and a certificate, spread over the table
-      `select id from applications where app_status = 'approved' order by (id * 7919) % 1000, id limit 500`,
+      `select id from applications where app_status = 'approved' order by (id::bigint * 7919) % 1000, id limit 500`,
     )
   ).map((r) => r.id);
   const [own] = await query<{ n: number }>(

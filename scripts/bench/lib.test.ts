@@ -10,6 +10,7 @@ import {
   pgbenchLatenciesMs,
   ratio,
   searchLimit,
+  shortCount,
   sqlLiteral,
   verdict,
   vmHwmKib,
@@ -94,6 +95,7 @@ describe('evaluateTargets', () => {
     expect(at1m.find((t) => t.rule.startsWith('dashboard'))!.informational).toBe(true);
     const small = evaluateTargets('postgres', 20_000, { searches: search(70) });
     const s = small.find((t) => t.rule.startsWith('search'))!;
+    expect(s.rule).toBe('search: common word p99 ≤ 50 ms (info: set for PostgreSQL at 100k, 1M)');
     expect(s.informational).toBe(true);
     expect(verdict(s)).toBe('info (not met)');
   });
@@ -105,6 +107,7 @@ describe('evaluateTargets', () => {
       searches: search(30),
     });
     const dash = r.find((t) => t.rule.startsWith('dashboard'))!;
+    expect(dash.rule).toBe('dashboard p99 ≤ 50 ms (info: set for PostgreSQL at 100k)');
     expect(dash.informational).toBe(true);
     expect(verdict(dash)).toBe('info (not met)');
     expect(verdict(r.find((t) => t.rule.startsWith('search'))!)).toBe('info (met)');
@@ -137,6 +140,10 @@ describe('knobs', () => {
     expect(parseSizes({}, [10, 100])).toEqual([10, 100]);
     expect(() => parseSizes({ BENCH_SIZES: '10,abc' }, [1])).toThrow(/abc/);
     expect(() => parseSizes({ BENCH_SIZES: '0' }, [1])).toThrow();
+  });
+
+  it('writes round sizes short', () => {
+    expect([10_000, 1_000_000, 2_500, 999].map(shortCount)).toEqual(['10k', '1M', '2,500', '999']);
   });
 
   it('reads a port range', () => {
