@@ -74,7 +74,7 @@ function recording<T extends object>(target: T, record: (args: unknown[]) => voi
 }
 
 /** A driver call's arguments as a Statement: pg (config or text, values), PGlite (text, params). */
-function statementOf(args: unknown[]): Statement {
+export function statementOf(args: unknown[]): Statement {
   const [first, second] = args;
   if (typeof first === 'string')
     return { text: first, params: Array.isArray(second) ? (second as unknown[]) : [] };
@@ -83,20 +83,47 @@ function statementOf(args: unknown[]): Statement {
   return { text: c.text, params, ...(c.name ? { name: c.name } : {}) };
 }
 
+/** One recording Drizzle database per driver client, and where its statements go now. */
+const recorders = new WeakMap<object, { db: Db; sink: Statement[] | null }>();
+
+/**
+ * The recording Drizzle database of `client`, made once: an app that keeps prepared statements
+ * per database object finds the same one on every capture, as it would in the server.
+ */
+function recorderOf(client: BenchClient) {
+  const key = client.kind === 'pglite' ? client.pglite : client.pool;
+  let r = recorders.get(key);
+  if (!r) {
+    const rec: { db: Db; sink: Statement[] | null } = {
+      db: undefined as unknown as Db,
+      sink: null,
+    };
+    const record = (args: unknown[]) => rec.sink?.push(statementOf(args));
+    rec.db = (client.kind === 'pglite'
+      ? drizzlePglite(recording(client.pglite, record), { schema })
+      : drizzlePg(recording(client.pool, record), { schema })) as unknown as Db;
+    recorders.set(key, rec);
+    r = rec;
+  }
+  return r;
+}
+
 /**
  * Runs the real list service once on `client` and returns every statement it sent to the
- * driver, in order. The rows are discarded; only the SQL is wanted.
+ * driver, in order. The rows are discarded; only the SQL is wanted. One capture at a time.
  */
 export async function captureListSql(
   client: BenchClient,
   params: ListParams,
 ): Promise<Statement[]> {
+  const r = recorderOf(client);
   const statements: Statement[] = [];
-  const record = (args: unknown[]) => statements.push(statementOf(args));
-  const db = (client.kind === 'pglite'
-    ? drizzlePglite(recording(client.pglite, record), { schema })
-    : drizzlePg(recording(client.pool, record), { schema })) as unknown as Db;
-  await listApplications(db, ADMIN, listSchemas.listQuerySchema.parse(params));
+  r.sink = statements;
+  try {
+    await listApplications(r.db, ADMIN, listSchemas.listQuerySchema.parse(params));
+  } finally {
+    r.sink = null;
+  }
   return statements;
 }
 

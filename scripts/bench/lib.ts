@@ -126,7 +126,6 @@ export function evaluateTargets(
   f: TargetFigures,
 ): TargetResult[] {
   const t = TARGETS;
-  const pgInfo = kind === 'postgres' ? '' : '; target is for PostgreSQL: info';
   const out: TargetResult[] = [
     check(
       `list req/s ÷ bare req/s ≥ ${t.listVsBareReqs}`,
