@@ -17,26 +17,49 @@ const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS ?? '[]') as Stat
 const port = Number(process.env.BENCH_BARE_PORT);
 if (!statements.length || !port) throw new Error('BENCH_BARE_STATEMENTS and BENCH_BARE_PORT');
 
-type Run = (s: Statement) => Promise<unknown[]>;
-let run: Run;
+type RunAll = (list: Statement[]) => Promise<unknown[][]>;
+let runAll: RunAll;
 let close: () => Promise<void>;
 if (process.env.BENCH_BARE_DATABASE_URL) {
   // max 10: the app's pool size (src/server/db/client.ts), rows as arrays like Drizzle asks.
   const pool = new pg.Pool({ connectionString: process.env.BENCH_BARE_DATABASE_URL, max: 10 });
   pool.on('error', () => undefined);
-  run = async (s) =>
-    (await pool.query({ text: s.text, values: s.params, rowMode: 'array' })).rows as unknown[];
+  // One connection for the request's statements (a captured BEGIN … COMMIT stays on one), the
+  // app's prepared-statement names kept (so a statement is parsed once per connection, as there).
+  runAll = async (list) => {
+    const client = await pool.connect();
+    try {
+      const out: unknown[][] = [];
+      for (const s of list)
+        out.push(
+          (
+            await client.query({
+              text: s.text,
+              values: s.params,
+              rowMode: 'array',
+              ...(s.name ? { name: s.name } : {}),
+            })
+          ).rows as unknown[],
+        );
+      return out;
+    } finally {
+      client.release();
+    }
+  };
   close = () => pool.end();
 } else {
   const db = await PGlite.create({ dataDir: process.env.BENCH_BARE_PGLITE_DIR });
-  run = async (s) => (await db.query(s.text, s.params, { rowMode: 'array' })).rows;
+  runAll = async (list) => {
+    const out: unknown[][] = [];
+    for (const s of list) out.push((await db.query(s.text, s.params, { rowMode: 'array' })).rows);
+    return out;
+  };
   close = () => db.close();
 }
 
 const app = Fastify({ logger: false });
 app.get('/list', async () => {
-  const results: unknown[][] = [];
-  for (const s of statements) results.push(await run(s));
+  const results = await runAll(statements);
   return { data: results[0], meta: results.slice(1).map((r) => r[0] ?? null) };
 });
 await app.listen({ port, host: '127.0.0.1' });

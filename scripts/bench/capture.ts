@@ -1,8 +1,15 @@
 /**
  * What the bench needs from the application's own query code, taken from it rather than
- * written again: the exact SQL statements (text and bound parameters) that one list request
- * runs, captured through Drizzle's query logger while the real `listApplications` runs
- * on the bench database; and the keyset cursor of a row deep in that list.
+ * written again: the exact SQL statements (text, bound parameters and, for a prepared
+ * statement, its name) that one list request runs, captured at the driver while the real
+ * `listApplications` runs on the bench database; their EXPLAIN (ANALYZE, BUFFERS); and the
+ * keyset cursor of a row deep in that list.
+ *
+ * The capture wraps the driver's `query` (pg Pool and the clients it hands out, or PGlite and
+ * its transactions) rather than relying on how the list builds its SQL, so it follows the list
+ * whatever it becomes: Drizzle builders, `.prepare()`d statements (Drizzle reuses one prepared
+ * query object, the driver still receives each execution), raw `db.execute`, a counter table
+ * instead of a count, more or fewer statements.
  */
 import { isNull, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,10 +30,15 @@ import * as listSchemas from '../../src/shared/schemas/list.js';
 export interface Statement {
   text: string;
   params: unknown[];
+  /** the prepared statement's name (pg's `name`), when the app prepares it */
+  name?: string;
 }
 
 /** The bench's list request as query-string values (the same object the HTTP client sends). */
 export type ListParams = Record<string, string>;
+
+/** Where the bench reads the database: the pg pool of a PostgreSQL database, or PGlite. */
+export type BenchClient = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 
 /** A system admin, who sees every application (DESIGN.md §3), like the bench's login. */
 const ADMIN = {
@@ -37,20 +49,108 @@ const ADMIN = {
 };
 
 /**
- * Runs the real list service once on `client` and returns every statement it sent, in order.
- * The rows are discarded; only the SQL is wanted.
+ * `target` with its `query` calls reported to `record(args)` first; `connect` (pg Pool) and
+ * `transaction` (PGlite) hand out clients that report too. Everything else is the target's.
+ */
+function recording<T extends object>(target: T, record: (args: unknown[]) => void): T {
+  return new Proxy(target, {
+    get(t, key) {
+      const v: unknown = Reflect.get(t, key, t);
+      if (typeof v !== 'function') return v;
+      const fn = v as (...a: unknown[]) => unknown;
+      if (key === 'query')
+        return (...args: unknown[]) => {
+          record(args);
+          return fn.apply(t, args);
+        };
+      if (key === 'connect')
+        return async (...args: unknown[]) => recording((await fn.apply(t, args)) as object, record);
+      if (key === 'transaction')
+        return (cb: (tx: object) => unknown, ...rest: unknown[]) =>
+          fn.apply(t, [(tx: object) => cb(recording(tx, record)), ...rest]);
+      return fn.bind(t);
+    },
+  });
+}
+
+/** A driver call's arguments as a Statement: pg (config or text, values), PGlite (text, params). */
+export function statementOf(args: unknown[]): Statement {
+  const [first, second] = args;
+  if (typeof first === 'string')
+    return { text: first, params: Array.isArray(second) ? (second as unknown[]) : [] };
+  const c = first as { text: string; values?: unknown[]; name?: string };
+  const params = Array.isArray(second) ? (second as unknown[]) : (c.values ?? []);
+  return { text: c.text, params, ...(c.name ? { name: c.name } : {}) };
+}
+
+/** One recording Drizzle database per driver client, and where its statements go now. */
+const recorders = new WeakMap<object, { db: Db; sink: Statement[] | null }>();
+
+/**
+ * The recording Drizzle database of `client`, made once: an app that keeps prepared statements
+ * per database object finds the same one on every capture, as it would in the server.
+ */
+function recorderOf(client: BenchClient) {
+  const key = client.kind === 'pglite' ? client.pglite : client.pool;
+  let r = recorders.get(key);
+  if (!r) {
+    const rec: { db: Db; sink: Statement[] | null } = {
+      db: undefined as unknown as Db,
+      sink: null,
+    };
+    const record = (args: unknown[]) => rec.sink?.push(statementOf(args));
+    rec.db = (client.kind === 'pglite'
+      ? drizzlePglite(recording(client.pglite, record), { schema })
+      : drizzlePg(recording(client.pool, record), { schema })) as unknown as Db;
+    recorders.set(key, rec);
+    r = rec;
+  }
+  return r;
+}
+
+/**
+ * Runs the real list service once on `client` and returns every statement it sent to the
+ * driver, in order. The rows are discarded; only the SQL is wanted. One capture at a time.
  */
 export async function captureListSql(
-  client: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool },
+  client: BenchClient,
   params: ListParams,
 ): Promise<Statement[]> {
+  const r = recorderOf(client);
   const statements: Statement[] = [];
-  const logger = { logQuery: (text: string, p: unknown[]) => statements.push({ text, params: p }) };
-  const db = (client.kind === 'pglite'
-    ? drizzlePglite(client.pglite, { schema, logger })
-    : drizzlePg(client.pool, { schema, logger })) as unknown as Db;
-  await listApplications(db, ADMIN, listSchemas.listQuerySchema.parse(params));
+  r.sink = statements;
+  try {
+    await listApplications(r.db, ADMIN, listSchemas.listQuerySchema.parse(params));
+  } finally {
+    r.sink = null;
+  }
   return statements;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement with its parameters bound (a custom plan, as
+ * the first executions of a prepared statement get), after running it once so the plan shows
+ * a warm cache as under load. Returns the plan text of each, in order.
+ */
+export async function explainStatements(
+  client: BenchClient,
+  statements: readonly Statement[],
+): Promise<string[]> {
+  const run = async (text: string, params: unknown[]) =>
+    client.kind === 'pglite'
+      ? (await client.pglite.query<Record<string, string>>(text, params)).rows
+      : (await client.pool.query<Record<string, string>>(text, params)).rows;
+  const out: string[] = [];
+  for (const s of statements) {
+    if (!/^\s*(select|with)\b/i.test(s.text)) {
+      out.push(`(not explained: ${s.text.slice(0, 60)}…)`);
+      continue;
+    }
+    await run(s.text, s.params);
+    const plan = await run(`explain (analyze, buffers) ${s.text}`, s.params);
+    out.push(plan.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  return out;
 }
 
 /**

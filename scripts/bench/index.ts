@@ -1,17 +1,31 @@
 /**
- * `npm run bench` (issue 8 §1): seeds BENCH_APPS applications (default 100,000) on a fresh
- * PGlite data directory and, when DATABASE_URL is set, on a fresh PostgreSQL database
- * (darta_bench, created and dropped here), starts the real server on loopback against each,
- * drives it with autocannon and prints req/s, p50 and p99 per endpoint, the server's peak RSS,
- * and the ratios to two references measured in the same run (a bare Fastify + pg endpoint
- * running the list's own SQL, and pgbench of that SQL on PostgreSQL) with PASS/FAIL per target.
+ * `npm run bench` (issues 8 §1 and 18): measures what Darta's users wait for, at several sizes
+ * of the same database, on PGlite and (when DATABASE_URL is set) PostgreSQL, and prints the
+ * growth table, the targets with PASS/FAIL, and EXPLAIN of the list and search queries.
  *
- * Env: BENCH_APPS (100000), BENCH_DURATION (seconds per endpoint, 10), BENCH_CONNECTIONS (10),
+ * For each database: a fresh PGlite data directory, or a fresh PostgreSQL database (BENCH_DB_NAME,
+ * created and dropped here) with the migrations, reference data and demo logins; then for each
+ * size, ascending, it grows the same database to that many bench applications (seed-apps.ts
+ * seeds only the difference), starts the real server on loopback, drives each endpoint with
+ * autocannon (login, list page 1, a deep keyset page, the search box with a common English word,
+ * a Devanagari name and a registration number, an applicant's own list, detail, dashboard,
+ * certificate PDF) and two references running the list's own SQL (a bare Fastify + pg endpoint
+ * and pgbench on PostgreSQL), and prints req/s, p50, p99, peak RSS and the targets at that size.
+ * At the largest size it runs EXPLAIN (ANALYZE, BUFFERS) of the list page 1 and the three
+ * searches, as the app sends them.
+ *
+ * Env: BENCH_SIZES (10000,100000,1000000; "10k,100k,1m" also reads), BENCH_APPS (one size;
+ * the knob of issue 8, used when BENCH_SIZES is not set), BENCH_PGLITE_MAX (100000: PGlite
+ * skips larger sizes), BENCH_DURATION (seconds per endpoint, 10), BENCH_CONNECTIONS (10),
  * BENCH_PDF_CONNECTIONS (1: the PDF target is the latency of one warm render), BENCH_DB
- * (pglite,postgres: which to run), DATABASE_URL (a PostgreSQL server to create darta_bench on).
- * Flags: --json writes bench-results/bench-<time>.json too.
- * Exit code 0 even when a target fails: it is a report. Ports 4700–4799 on 127.0.0.1.
- * Everything it starts or creates is removed on exit, error, Ctrl-C or SIGTERM.
+ * (pglite,postgres: which to run), DATABASE_URL (a PostgreSQL server to create the database on),
+ * BENCH_DB_NAME (darta_bench), BENCH_PORTS (4700-4799: the loopback ports it may listen on),
+ * BENCH_SEED_BATCH (100000 rows per seeding statement), BENCH_SEARCH_WORD (Traders),
+ * BENCH_SEARCH_NE (महर्जन).
+ * Flags: --json writes bench-results/bench-<time>.json too; --seed-only seeds the sizes and
+ * prints the seeding times and EXPLAIN at the largest size, measuring no endpoint.
+ * Exit code 0 even when a target fails: it is a report. Everything it starts or creates is
+ * removed on exit, error, Ctrl-C or SIGTERM.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -23,42 +37,59 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { fromPglite, fromPostgres, type Database } from '../../src/server/db/client.js';
+import { fromPglite, fromPostgres } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed.js';
 import {
   captureListSql,
   deepCursor,
+  explainStatements,
   listLength,
+  type BenchClient,
   type ListParams,
   type Statement,
 } from './capture.js';
 import {
   evaluateTargets,
   figuresTable,
+  growthTable,
   inlineParams,
   kibToMib,
+  parsePortRange,
+  parseSizes,
   percentile,
   pgbenchLatenciesMs,
   targetsTable,
   vmHwmKib,
   type Figures,
+  type TargetResult,
 } from './lib.js';
-import { seedApplications } from './seed-apps.js';
+import { benchApplicantOf, benchUsername, seedApplications, SEED_BATCH } from './seed-apps.js';
 
 const execFileP = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const APPS = Number(process.env.BENCH_APPS ?? 100_000);
+const SIZES = parseSizes(process.env, [10_000, 100_000, 1_000_000]);
+const PGLITE_MAX = Number(process.env.BENCH_PGLITE_MAX ?? 100_000);
+const [PORT_FIRST, PORT_LAST] = parsePortRange(process.env.BENCH_PORTS ?? '4700-4799');
+const SEED_BATCH_ROWS = Number(process.env.BENCH_SEED_BATCH ?? SEED_BATCH);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PDF_CONNECTIONS = Number(process.env.BENCH_PDF_CONNECTIONS ?? 1);
 const SIGNING_KEY = 'darta-bench-signing-key';
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench';
-const BENCH_DB = 'darta_bench';
+const BENCH_DB = process.env.BENCH_DB_NAME ?? 'darta_bench';
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(BENCH_DB))
+  throw new Error(`BENCH_DB_NAME must be a plain lower-case identifier: "${BENCH_DB}"`);
 /** How deep the "deep page" starts (issue 8: a deep page as fast as page 1). */
 const DEEP_ROWS = 50_000;
 const JSON_OUT = process.argv.includes('--json');
+const SEED_ONLY = process.argv.includes('--seed-only');
+/** The search box (issue 18 §4): a common word of the seeded business names, a Devanagari name. */
+const SEARCH_WORD = process.env.BENCH_SEARCH_WORD ?? 'Traders';
+const SEARCH_NE = process.env.BENCH_SEARCH_NE ?? 'महर्जन';
+/** The applicant whose own list is measured (bench00001 owns bench rows 1–4: seed-apps.ts). */
+const APPLICANT = benchUsername(1);
 
-/** The list request: 25 rows, approved only, newest submission first. */
+/** The list request: 25 rows, approved only, newest submission first (issue 8's list). */
 const LIST: ListParams = {
   page: '1',
   rowsPerPage: '25',
@@ -66,6 +97,18 @@ const LIST: ListParams = {
   descending: 'true',
   filters: JSON.stringify({ status: 'approved' }),
 };
+
+/** The search box as the staff list sends it (ListTable: page 1, 25 rows, newest id first). */
+const searchParams = (q: string): ListParams => ({
+  page: '1',
+  rowsPerPage: '25',
+  sortBy: 'id',
+  descending: 'true',
+  filters: JSON.stringify({ q }),
+});
+
+/** The applicant's own list as their home page asks for it (HomePage: 100 rows, newest first). */
+const OWN_LIST: ListParams = { rowsPerPage: '100', sortBy: 'id', descending: 'true' };
 
 // ------------------------------------------------------------------------------- cleanup
 
@@ -98,9 +141,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 
 // ------------------------------------------------------------------------------ processes
 
-/** A free TCP port on 127.0.0.1 in 4700–4799 (the bench's range). */
+/** A free TCP port on 127.0.0.1 in BENCH_PORTS (the bench's range). */
 async function freePort(): Promise<number> {
-  for (let port = 4700; port <= 4799; port++) {
+  for (let port = PORT_FIRST; port <= PORT_LAST; port++) {
     const ok = await new Promise<boolean>((resolve) => {
       const srv = createServer();
       srv.once('error', () => resolve(false));
@@ -108,7 +151,7 @@ async function freePort(): Promise<number> {
     });
     if (ok) return port;
   }
-  throw new Error('no free port in 4700–4799');
+  throw new Error(`no free port in ${PORT_FIRST}–${PORT_LAST} (BENCH_PORTS)`);
 }
 
 interface Child {
@@ -228,6 +271,8 @@ interface Load {
   headers?: Record<string, string>;
   /** paths to cycle through instead of `path` (detail of many applications) */
   paths?: string[];
+  /** bodies to cycle through instead of `body` (sign-ins of many accounts) */
+  bodies?: string[];
   connections?: number;
   warmup?: number;
 }
@@ -243,14 +288,18 @@ async function drive(base: string, load: Load): Promise<Figures> {
     headers: { 'content-type': 'application/json', ...load.headers },
     connections,
     timeout: 30,
-    ...(load.paths
+    ...(load.paths || load.bodies
       ? {
           requests: [
             {
-              setupRequest: (req: autocannon.Request) => ({
-                ...req,
-                path: load.paths![i++ % load.paths!.length],
-              }),
+              setupRequest: (req: autocannon.Request) => {
+                const n = i++;
+                return {
+                  ...req,
+                  ...(load.paths ? { path: load.paths[n % load.paths.length] } : {}),
+                  ...(load.bodies ? { body: load.bodies[n % load.bodies.length] } : {}),
+                };
+              },
             },
           ],
         }
@@ -336,22 +385,88 @@ async function pgbench(url: string, statements: Statement[], dir: string): Promi
 
 // ---------------------------------------------------------------------------- one database
 
-interface DbResult {
-  kind: 'pglite' | 'postgres';
-  seedMs: number;
-  statements: Statement[];
-  deep: { cursor: string; v: unknown; id: number } | null;
-  figures: Figures[];
-  memory: { nodeHwmKib: number; treePeakKib: number };
-  targets: ReturnType<typeof evaluateTargets>;
+/** A search of the bench: which kind, the text typed. */
+interface Search {
+  name: string;
+  q: string;
 }
 
-async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise<DbResult> {
-  console.log(`\n== ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${APPS} applications ==`);
+/** EXPLAIN (ANALYZE, BUFFERS) of one request's statements. */
+interface Explained {
+  name: string;
+  params: ListParams;
+  statements: (Statement & { plan: string })[];
+}
+
+/** What was measured at one size. */
+interface SizeResult {
+  apps: number;
+  /** seeding this size's difference, ms */
+  seedMs: number;
+  statements: Statement[];
+  deep: { depth: number; cursor: string; v: unknown; id: number } | null;
+  searches: (Search & { total: number })[];
+  figures: Figures[];
+  memory: { nodeHwmKib: number; treePeakKib: number } | null;
+  targets: TargetResult[];
+  explain?: Explained[];
+}
+
+interface DbResult {
+  kind: 'pglite' | 'postgres';
+  /** migrations, reference data and demo logins, ms */
+  setupMs: number;
+  sizes: SizeResult[];
+}
+
+const label = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Where a database of the bench lives: a PGlite data directory, or a PostgreSQL URL. */
+interface Place {
+  kind: 'pglite' | 'postgres';
+  tmp: string;
+  dataDir: string;
+  dbUrl?: string;
+}
+
+/** Opens the bench database in this process (PGlite: exclusively; close before a server starts). */
+async function open(place: Place) {
+  if (place.kind === 'pglite') {
+    const pglite = await PGlite.create({ dataDir: path.join(place.dataDir, 'pglite') });
+    return {
+      database: fromPglite(pglite),
+      client: { kind: 'pglite', pglite } as BenchClient,
+      async close() {
+        await pglite.close();
+      },
+    };
+  }
+  const database = fromPostgres(place.dbUrl!);
+  const pool = new pg.Pool({ connectionString: place.dbUrl, max: 2 });
+  // An idle connection ended by the clean-up's DROP DATABASE … WITH (FORCE) is not an error.
+  pool.on('error', () => undefined);
+  return {
+    database,
+    client: { kind: 'postgres', pool } as BenchClient,
+    async close() {
+      await pool.end();
+      await database.close();
+    },
+  };
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', adminUrl?: string): Promise<DbResult> {
+  const sizes = kind === 'pglite' ? SIZES.filter((n) => n <= PGLITE_MAX) : SIZES;
+  const skipped = SIZES.filter((n) => !sizes.includes(n));
+  console.log(
+    `\n== ${label(kind)}: ${sizes.map(count).join(', ')} applications` +
+      (skipped.length ? ` (${skipped.map(count).join(', ')} skipped: BENCH_PGLITE_MAX)` : '') +
+      ' ==',
+  );
   const tmp = await mkdtemp(path.join(os.tmpdir(), `darta-bench-${kind}-`));
   onCleanup(() => rm(tmp, { recursive: true, force: true }));
-  const dataDir = path.join(tmp, 'data');
-  let dbUrl: string | undefined;
+  const place: Place = { kind, tmp, dataDir: path.join(tmp, 'data') };
   if (kind === 'postgres') {
     const admin = new URL(adminUrl!);
     admin.pathname = '/postgres';
@@ -369,50 +484,123 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
     onCleanup(() => sqlAdmin(`drop database if exists ${BENCH_DB} with (force)`));
     const u = new URL(adminUrl!);
     u.pathname = `/${BENCH_DB}`;
-    dbUrl = u.toString();
-  }
-
-  // Seed: migrations + reference data + demo logins (as `npm start` does), then the bulk.
-  const t0 = Date.now();
-  let database: Database;
-  let pool: pg.Pool | undefined;
-  let pglite: PGlite | undefined;
-  if (kind === 'pglite') {
-    await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
-    pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
-    database = fromPglite(pglite);
+    place.dbUrl = u.toString();
   } else {
-    database = fromPostgres(dbUrl!);
-    pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+    await mkdir(path.join(place.dataDir, 'pglite'), { recursive: true });
   }
-  await database.migrate();
-  await seed(database.db, { demo: true });
-  await seedApplications(database.db, APPS, SIGNING_KEY);
+
+  // Migrations + reference data + demo logins, as `npm start` does.
+  const t0 = Date.now();
+  {
+    const db = await open(place);
+    await db.database.migrate();
+    await seed(db.database.db, { demo: true });
+    await db.close();
+  }
+  const setupMs = Date.now() - t0;
+  console.log(`  migrated and seeded the reference data in ${(setupMs / 1000).toFixed(1)} s`);
+
+  const results: SizeResult[] = [];
+  let seeded = 0;
+  for (const apps of sizes) {
+    results.push(await benchSize(place, seeded, apps, apps === sizes[sizes.length - 1]));
+    seeded = apps;
+  }
+  return { kind, setupMs, sizes: results };
+}
+
+/** Grows `place` from `seeded` to `apps` bench applications and measures it. */
+async function benchSize(
+  place: Place,
+  seeded: number,
+  apps: number,
+  largest: boolean,
+): Promise<SizeResult> {
+  const { kind, dataDir, dbUrl } = place;
+  console.log(`\n-- ${label(kind)}, ${count(apps)} applications`);
+
+  const db = await open(place);
+  const t0 = Date.now();
+  await seedApplications(db.database.db, apps, SIGNING_KEY, {
+    from: seeded,
+    batch: SEED_BATCH_ROWS,
+    onBatch: (done, total) => {
+      if (done < total)
+        console.log(
+          `  seeding… ${count(done)} / ${count(total)} rows (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+        );
+    },
+  });
   const seedMs = Date.now() - t0;
-  console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s`);
-
-  const statements = await captureListSql(
-    kind === 'pglite' ? { kind, pglite: pglite! } : { kind, pool: pool! },
-    LIST,
-  );
-  // ~50,000 rows deep, or as deep as a smaller bench database allows (a full page after it).
-  const depth = Math.max(1, Math.min(DEEP_ROWS, (await listLength(database.db, LIST)) - 25));
-  const deep = await deepCursor(database.db, LIST, depth);
-  const ids = (
-    (await database.db.execute(
-      // approved applications with a payment and a certificate, spread over the table
-      sql.raw(
-        `select id from applications where app_status = 'approved' order by (id * 7919) % 1000, id limit 500`,
-      ),
-    )) as unknown as { rows: { id: number }[] }
-  ).rows.map((r) => r.id);
-  await pool?.end();
-  await database.close();
   console.log(
-    `  list SQL: ${statements.length} statement(s); deep cursor: ${deep ? `v=${String(deep.v)} id=${deep.id}` : 'none (no keyset cursor in this build: an OFFSET page instead)'}`,
+    `  seeded ${count(apps - seeded)} applications (${count(seeded)} → ${count(apps)}) in ${(seedMs / 1000).toFixed(1)} s` +
+      ` (this process's peak RSS so far: ${kibToMib(process.resourceUsage().maxRSS)})`,
   );
 
-  const figures: Figures[] = [];
+  const query = async <T>(text: string) =>
+    ((await db.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  // A registration number from the middle of the seeded data, typed in full.
+  const [{ registration_no: regNo }] = await query<{ registration_no: string }>(
+    `select registration_no from applications where registration_no is not null
+       and id >= (select (min(id) + max(id)) / 2 from applications where registration_no is not null)
+     order by id limit 1`,
+  );
+  const searches: Search[] = [
+    { name: 'search: common word', q: SEARCH_WORD },
+    { name: 'search: Devanagari name', q: SEARCH_NE },
+    { name: 'search: registration no.', q: regNo },
+  ];
+  const statements = await captureListSql(db.client, LIST);
+  // ~50,000 rows deep, or as deep as a smaller bench database allows (a full page after it).
+  const depth = Math.max(1, Math.min(DEEP_ROWS, (await listLength(db.database.db, LIST)) - 25));
+  const deepAt = await deepCursor(db.database.db, LIST, depth);
+  const deep = deepAt && { depth, ...deepAt };
+  const ids = (
+    await query<{ id: number }>(
+      // approved applications with a payment and a certificate, spread over the table
+      `select id from applications where app_status = 'approved' order by (id::bigint * 7919) % 1000, id limit 500`,
+    )
+  ).map((r) => r.id);
+  const [own] = await query<{ n: number }>(
+    `select count(*)::int as n from applications a join users u on u.id = a.user_id
+     where u.username = '${APPLICANT}' and a.deleted_on is null`,
+  );
+  console.log(
+    `  list SQL: ${statements.length} statement(s)${statements.some((s) => s.name) ? ' (prepared)' : ''}; ` +
+      `deep cursor: ${deep ? `${count(depth)} rows deep, v=${String(deep.v)} id=${deep.id}` : 'none (no keyset cursor in this build: an OFFSET page instead)'}; ` +
+      `${APPLICANT} has ${own.n} application(s)`,
+  );
+
+  let explain: Explained[] | undefined;
+  if (largest) {
+    explain = [];
+    for (const [name, params] of [
+      ['list page 1', LIST],
+      ...searches.map((s) => [s.name, searchParams(s.q)] as const),
+    ] as const) {
+      const stmts = await captureListSql(db.client, params);
+      const plans = await explainStatements(db.client, stmts);
+      explain.push({ name, params, statements: stmts.map((s, i) => ({ ...s, plan: plans[i] })) });
+    }
+    console.log(
+      `  EXPLAIN (ANALYZE, BUFFERS) of the list and the searches: done (printed at the end)`,
+    );
+  }
+  await db.close();
+
+  const result: SizeResult = {
+    apps,
+    seedMs,
+    statements,
+    deep,
+    searches: searches.map((s) => ({ ...s, total: NaN })),
+    figures: [],
+    memory: null,
+    targets: [],
+    explain,
+  };
+  if (SEED_ONLY) return result;
+  const figures = result.figures;
 
   // Reference 1: bare Fastify + pg (or PGlite in-process) with the same SQL.
   {
@@ -438,7 +626,7 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
     await bare.stop();
   }
   // Reference 2: pgbench of the same SQL.
-  if (kind === 'postgres') figures.push(await pgbench(dbUrl!, statements, tmp));
+  if (kind === 'postgres') figures.push(await pgbench(dbUrl!, statements, place.tmp));
 
   // The real server.
   const port = await freePort();
@@ -463,25 +651,51 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
     async () => (await fetch(`${base}/api/health`)).ok,
   );
   const mem = memoryWatch(server.proc.pid!);
-  const loginBody = JSON.stringify({ username: 'admin', password: DEMO_PASSWORD });
-  const { data: session } = await fetchJson<{ data: { token: string } }>(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: loginBody,
-  });
-  const auth = { authorization: `Bearer ${session.token}` };
+  const signIn = async (username: string) => {
+    const { data } = await fetchJson<{ data: { token: string } }>(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
+    return { authorization: `Bearer ${data.token}` };
+  };
+  // Sign-ins of many applicants in turn: ten at once for one account from one address would
+  // meet the sign-in lockout (lockout.ts), which is not what a palika's morning looks like.
+  const loginBodies = Array.from({ length: Math.min(500, benchApplicantOf(apps)) }, (_, i) =>
+    JSON.stringify({ username: benchUsername(i + 1), password: DEMO_PASSWORD }),
+  );
+  const auth = await signIn('admin');
+  const applicantAuth = await signIn(APPLICANT);
   const qs = (p: ListParams) => new URLSearchParams(p).toString();
+  type Page = { data: { id: number; registrationNo?: string | null }[]; meta: { total: number } };
   // Without a keyset cursor: the deepest OFFSET page the API allows (10,000 rows) or the list has.
   const offsetPage = Math.max(1, Math.min(400, Math.floor(depth / 25)));
   const deepParams: ListParams = deep
     ? { ...LIST, cursor: deep.cursor }
     : { ...LIST, page: String(offsetPage) };
   // The deep page must be a real page of rows, not an error answered fast.
-  const deepCheck = await fetchJson<{ data: { id: number }[] }>(
-    `${base}/api/applications?${qs(deepParams)}`,
-    { headers: auth },
-  );
+  const deepCheck = await fetchJson<Page>(`${base}/api/applications?${qs(deepParams)}`, {
+    headers: auth,
+  });
   if (deepCheck.data.length !== 25) throw new Error(`deep page has ${deepCheck.data.length} rows`);
+  // Each search must find something (the registration number: that very registration).
+  for (const s of result.searches) {
+    const page = await fetchJson<Page>(`${base}/api/applications?${qs(searchParams(s.q))}`, {
+      headers: auth,
+    });
+    if (!page.data.length) throw new Error(`${s.name} "${s.q}" found nothing`);
+    if (s.name.includes('registration') && !page.data.some((r) => r.registrationNo === s.q))
+      throw new Error(`${s.name} "${s.q}" did not find that registration`);
+    s.total = page.meta.total;
+  }
+  console.log(
+    `  searches: ${result.searches.map((s) => `"${s.q}" ${count(s.total)} match(es)`).join(', ')} (counts bounded by the list)`,
+  );
+  const ownCheck = await fetchJson<Page>(`${base}/api/applications?${qs(OWN_LIST)}`, {
+    headers: applicantAuth,
+  });
+  if (ownCheck.data.length !== own.n)
+    throw new Error(`${APPLICANT}'s own list has ${ownCheck.data.length} rows, not ${own.n}`);
   const pdfId = ids[0];
 
   figures.push(
@@ -489,7 +703,8 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
       name: 'login (argon2)',
       path: '/api/login',
       method: 'POST',
-      body: loginBody,
+      body: loginBodies[0],
+      bodies: loginBodies,
       warmup: 5,
     }),
     await drive(base, {
@@ -499,9 +714,26 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
       warmup: 50,
     }),
     await drive(base, {
-      name: deep ? `list deep (cursor @${depth})` : `list deep (OFFSET ${(offsetPage - 1) * 25})`,
+      name: deep ? 'list deep (cursor)' : 'list deep (OFFSET)',
       path: `/api/applications?${qs(deepParams)}`,
       headers: auth,
+      warmup: 50,
+    }),
+  );
+  for (const s of result.searches)
+    figures.push(
+      await drive(base, {
+        name: s.name,
+        path: `/api/applications?${qs(searchParams(s.q))}`,
+        headers: auth,
+        warmup: 20,
+      }),
+    );
+  figures.push(
+    await drive(base, {
+      name: 'applicant own list',
+      path: `/api/applications?${qs(OWN_LIST)}`,
+      headers: applicantAuth,
       warmup: 50,
     }),
     await drive(base, {
@@ -520,24 +752,103 @@ async function benchOne(kind: 'pglite' | 'postgres', adminUrl?: string): Promise
       warmup: 5,
     }),
   );
-  const memory = await mem.stop();
+  result.memory = await mem.stop();
   await server.stop();
   console.log(
-    `  server peak RSS: Node ${kibToMib(memory.nodeHwmKib)} (VmHWM); with Chromium ${kibToMib(memory.treePeakKib)} (sampled)`,
+    `  server peak RSS: Node ${kibToMib(result.memory.nodeHwmKib)} (VmHWM); with Chromium ${kibToMib(result.memory.treePeakKib)} (sampled)`,
   );
 
   const by = (prefix: string) => figures.find((f) => f.name.startsWith(prefix));
-  const targets = evaluateTargets(kind, {
+  result.targets = evaluateTargets(kind, apps, {
     list: by('list page 1'),
     deep: by('list deep'),
     bare: by('bare'),
+    detail: by('application detail'),
     dashboard: by('dashboard'),
     pdf: by('certificate PDF'),
+    searches: figures.filter((f) => f.name.startsWith('search')),
   });
-  return { kind, seedMs, statements, deep, figures, memory, targets };
+  console.log('');
+  console.log(indent(figuresTable(figures)));
+  return result;
 }
 
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+
 // ------------------------------------------------------------------------------------ main
+
+/** The final report of one database: seeding, growth table, targets per size, EXPLAIN. */
+function report(r: DbResult) {
+  const name = label(r.kind);
+  console.log(`\n### ${name}\n`);
+  console.log(
+    `Seeding: reference data ${(r.setupMs / 1000).toFixed(1)} s; ` +
+      r.sizes
+        .map((s, i) => {
+          const from = i ? r.sizes[i - 1].apps : 0;
+          return `${count(from)} → ${count(s.apps)} in ${(s.seedMs / 1000).toFixed(1)} s`;
+        })
+        .join('; ') +
+      ` (total ${(r.sizes.reduce((t, s) => t + s.seedMs, 0) / 1000).toFixed(1)} s)`,
+  );
+  if (!SEED_ONLY && r.sizes.length) {
+    console.log(
+      `\nGrowth (${CONNECTIONS} connections, PDF ${PDF_CONNECTIONS}; ${DURATION} s per endpoint; the same database grown between sizes):\n`,
+    );
+    console.log(growthTable(r.sizes));
+    const s0 = r.sizes[r.sizes.length - 1];
+    console.log(
+      `\nsearch terms: common word "${SEARCH_WORD}", Devanagari name "${SEARCH_NE}", ` +
+        `registration no. ${r.sizes.map((s) => `"${s.searches[2]?.q}" (${count(s.apps)})`).join(', ')}; ` +
+        `applicant own list: ${APPLICANT}; deep page: ${s0.deep ? `${count(s0.deep.depth)} rows deep at ${count(s0.apps)}` : 'OFFSET'}`,
+    );
+    for (const s of r.sizes) {
+      const bare = s.figures.find((f) => f.name.startsWith('bare'));
+      const list = s.figures.find((f) => f.name === 'list page 1');
+      const pgb = s.figures.find((f) => f.name.startsWith('pgbench'));
+      console.log(`\nTargets at ${count(s.apps)} applications (${name}):\n`);
+      console.log(targetsTable(s.targets));
+      if (pgb && list && bare)
+        console.log(
+          `list ÷ pgbench: req/s ${(list.reqPerSec / pgb.reqPerSec).toFixed(2)}, p99 ${(list.p99 / pgb.p99).toFixed(2)}; bare ÷ pgbench req/s ${(bare.reqPerSec / pgb.reqPerSec).toFixed(2)}`,
+        );
+      if (s.memory)
+        console.log(
+          `server peak RSS: Node ${kibToMib(s.memory.nodeHwmKib)} (VmHWM); Node + Chromium ${kibToMib(s.memory.treePeakKib)} (sampled every 0.5 s)`,
+        );
+    }
+  }
+  for (const s of r.sizes) {
+    if (!s.explain) continue;
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${count(s.apps)} applications (${name}):`);
+    for (const e of s.explain) {
+      console.log(`\n#### ${e.name}: ${JSON.stringify(e.params)}`);
+      e.statements.forEach((st, i) => {
+        console.log(
+          `\n-- statement ${i + 1} of ${e.statements.length}${st.name ? ` (prepared "${st.name}")` : ''}; params ${JSON.stringify(st.params)}`,
+        );
+        console.log(st.text);
+        console.log(st.plan);
+      });
+    }
+  }
+  if (!SEED_ONLY) {
+    const failed = r.sizes.flatMap((s) =>
+      s.targets
+        .filter((t) => t.measured && !t.pass && !t.informational)
+        .map((t) => `${count(s.apps)}: ${t.rule}`),
+    );
+    console.log(
+      failed.length
+        ? `\nFAIL: ${failed.length} target(s) not met on ${name}:\n  ${failed.join('\n  ')}`
+        : `\nAll targets met on ${name}.`,
+    );
+  }
+}
 
 async function main() {
   const kinds = (process.env.BENCH_DB ?? 'pglite,postgres')
@@ -548,36 +859,23 @@ async function main() {
   if (!process.env.DATABASE_URL)
     console.log('DATABASE_URL is not set: PostgreSQL is skipped (PGlite only).');
   console.log(
-    `Darta bench: ${APPS} applications, ${DURATION} s per endpoint, ${CONNECTIONS} connections (PDF ${PDF_CONNECTIONS}); ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    `Darta bench: ${SIZES.map(count).join(', ')} applications${SEED_ONLY ? ' (seeding only)' : ''}, ${DURATION} s per endpoint, ${CONNECTIONS} connections (PDF ${PDF_CONNECTIONS}); ` +
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
+  const started = Date.now();
   const results: DbResult[] = [];
-  for (const kind of kinds) results.push(await benchOne(kind, process.env.DATABASE_URL));
+  for (const kind of kinds) results.push(await benchDatabase(kind, process.env.DATABASE_URL));
 
-  for (const r of results) {
-    console.log(
-      `\n### ${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${APPS} applications, seeded in ${(r.seedMs / 1000).toFixed(1)} s)\n`,
-    );
-    console.log(figuresTable(r.figures));
-    console.log(
-      `\nserver peak RSS: Node ${kibToMib(r.memory.nodeHwmKib)} (VmHWM); Node + Chromium ${kibToMib(r.memory.treePeakKib)} (sampled every 0.5 s)`,
-    );
-    const bare = r.figures.find((f) => f.name.startsWith('bare'));
-    const list = r.figures.find((f) => f.name === 'list page 1');
-    const pgb = r.figures.find((f) => f.name.startsWith('pgbench'));
-    if (pgb && list && bare)
-      console.log(
-        `list ÷ pgbench: req/s ${(list.reqPerSec / pgb.reqPerSec).toFixed(2)}, p99 ${(list.p99 / pgb.p99).toFixed(2)}; bare ÷ pgbench req/s ${(bare.reqPerSec / pgb.reqPerSec).toFixed(2)}`,
-      );
-    console.log('');
-    console.log(targetsTable(r.targets));
-    const failed = r.targets.filter((t) => t.measured && !t.pass && !t.informational);
-    console.log(
-      failed.length
-        ? `\nFAIL: ${failed.length} target(s) not met on ${r.kind}`
-        : `\nAll targets met on ${r.kind}.`,
-    );
-  }
+  for (const r of results) report(r);
+  console.log(
+    `\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+  );
   if (JSON_OUT) {
     const dir = path.join(ROOT, 'bench-results');
     await mkdir(dir, { recursive: true });
@@ -592,14 +890,19 @@ async function main() {
             model: os.cpus()[0]?.model,
             totalMemGiB: os.totalmem() / 2 ** 30,
             node: process.version,
+            loadAverageAtEnd: os.loadavg(),
           },
           config: {
-            apps: APPS,
+            sizes: SIZES,
+            pgliteMax: PGLITE_MAX,
+            seedOnly: SEED_ONLY,
             durationS: DURATION,
             connections: CONNECTIONS,
             pdfConnections: PDF_CONNECTIONS,
             deepRows: DEEP_ROWS,
             list: LIST,
+            search: { word: SEARCH_WORD, devanagari: SEARCH_NE },
+            ownList: { applicant: APPLICANT, params: OWN_LIST },
           },
           results,
         },

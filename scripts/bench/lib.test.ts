@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   evaluateTargets,
   figuresTable,
+  growthTable,
   inlineParams,
+  parsePortRange,
+  parseSizes,
   percentile,
   pgbenchLatenciesMs,
   ratio,
+  searchLimit,
+  shortCount,
   sqlLiteral,
   verdict,
   vmHwmKib,
@@ -43,37 +48,110 @@ describe('ratio', () => {
 
 describe('evaluateTargets', () => {
   const bare = fig('bare', 1000, 8, 20);
-  it('passes at the limits and fails past them', () => {
-    const ok = evaluateTargets('postgres', {
+  const search = (p99: number) => [fig('search: common word', 100, 10, p99)];
+  it('passes at the limits and fails past them (PostgreSQL, 100k)', () => {
+    const ok = evaluateTargets('postgres', 100_000, {
       bare,
-      list: fig('list page 1', 600, 10, 40),
-      deep: fig('deep', 480, 11, 50),
+      list: fig('list page 1', 800, 10, 30),
+      deep: fig('deep', 640, 11, 37.5),
+      detail: fig('detail', 640, 12, 40),
       dashboard: fig('dashboard', 300, 20, 50),
       pdf: fig('pdf', 5, 200, 300),
+      searches: search(50),
     });
-    expect(ok.map((t) => t.pass)).toEqual([true, true, true, true, true, true]);
-    expect(ok.map(verdict)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+    expect(ok.map(verdict)).toEqual(Array(8).fill('PASS'));
+    expect(ok.map((t) => t.rule)).toEqual([
+      'list req/s ÷ bare req/s ≥ 0.8',
+      'list p99 ÷ bare p99 ≤ 1.5',
+      'deep page req/s ÷ page 1 req/s ≥ 1/1.25 (0.80)',
+      'deep page p99 ÷ page 1 p99 ≤ 1.25',
+      'detail req/s ÷ list page 1 req/s ≥ 0.8',
+      'search: common word p99 ≤ 50 ms',
+      'dashboard p99 ≤ 50 ms',
+      'certificate PDF p99 ≤ 300 ms warm',
+    ]);
 
-    const bad = evaluateTargets('postgres', {
+    const bad = evaluateTargets('postgres', 100_000, {
       bare,
-      list: fig('list page 1', 599, 10, 41),
-      deep: fig('deep', 479, 11, 52),
+      list: fig('list page 1', 799, 10, 30.5),
+      deep: fig('deep', 639, 11, 38.2),
+      detail: fig('detail', 639, 12, 40),
       dashboard: fig('dashboard', 100, 30, 51),
       pdf: fig('pdf', 2, 280, 301),
+      searches: search(51),
     });
-    expect(bad.map((t) => t.pass)).toEqual([false, false, false, false, false, false]);
-    expect(bad.map(verdict)).toEqual(['FAIL', 'FAIL', 'FAIL', 'FAIL', 'FAIL', 'FAIL']);
+    expect(bad.map(verdict)).toEqual(Array(8).fill('FAIL'));
   });
 
-  it('prints the dashboard target as information on PGlite and n/a when not measured', () => {
-    const r = evaluateTargets('pglite', {
+  it('sets the search limit by size: 50 ms up to 100k, 100 ms at 1M, info elsewhere', () => {
+    expect(searchLimit(100_000)).toEqual({ ms: 50, atTargetSize: true });
+    expect(searchLimit(20_000)).toEqual({ ms: 50, atTargetSize: false });
+    expect(searchLimit(500_000)).toEqual({ ms: 100, atTargetSize: false });
+    expect(searchLimit(1_000_000)).toEqual({ ms: 100, atTargetSize: true });
+    const at1m = evaluateTargets('postgres', 1_000_000, { searches: search(99) });
+    const s1m = at1m.find((t) => t.rule.startsWith('search'))!;
+    expect([s1m.rule, verdict(s1m)]).toEqual(['search: common word p99 ≤ 100 ms', 'PASS']);
+    // the dashboard's target is set at 100k: at 1M it is information
+    expect(at1m.find((t) => t.rule.startsWith('dashboard'))!.informational).toBe(true);
+    const small = evaluateTargets('postgres', 20_000, { searches: search(70) });
+    const s = small.find((t) => t.rule.startsWith('search'))!;
+    expect(s.rule).toBe('search: common word p99 ≤ 50 ms (info: set for PostgreSQL at 100k, 1M)');
+    expect(s.informational).toBe(true);
+    expect(verdict(s)).toBe('info (not met)');
+  });
+
+  it('prints the PostgreSQL-only limits as information on PGlite and n/a when not measured', () => {
+    const r = evaluateTargets('pglite', 100_000, {
       list: fig('list page 1', 100, 1, 2),
       dashboard: fig('d', 1, 1, 80),
+      searches: search(30),
     });
     const dash = r.find((t) => t.rule.startsWith('dashboard'))!;
+    expect(dash.rule).toBe('dashboard p99 ≤ 50 ms (info: set for PostgreSQL at 100k)');
     expect(dash.informational).toBe(true);
     expect(verdict(dash)).toBe('info (not met)');
+    expect(verdict(r.find((t) => t.rule.startsWith('search'))!)).toBe('info (met)');
     expect(verdict(r[0])).toBe('n/a'); // no bare figure
+  });
+});
+
+describe('growthTable', () => {
+  it('has one row per endpoint and one column per size, – where not measured', () => {
+    const t = growthTable([
+      { apps: 10_000, figures: [fig('list page 1', 400.04, 9, 31.5), fig('dashboard', 12, 40, 9)] },
+      { apps: 1_000_000, figures: [fig('list page 1', 350, 9, 45)] },
+    ]);
+    const lines = t.split('\n');
+    expect(lines[0]).toMatch(/^endpoint \(req\/s · p99 ms\)\s+10,000 apps\s+1,000,000 apps$/);
+    expect(lines[2]).toMatch(/^list page 1\s+400\.0 · 32\s+350\.0 · 45$/);
+    expect(lines[3]).toMatch(/^dashboard\s+12\.0 · 9\.0\s+–$/);
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+});
+
+describe('knobs', () => {
+  it('reads BENCH_SIZES, else BENCH_APPS as one size, else the default', () => {
+    expect(parseSizes({ BENCH_SIZES: '100000, 10000,1_000_000,10000' }, [1])).toEqual([
+      10_000, 100_000, 1_000_000,
+    ]);
+    expect(parseSizes({ BENCH_SIZES: '10k,1m,2.5k' }, [1])).toEqual([2_500, 10_000, 1_000_000]);
+    expect(parseSizes({ BENCH_APPS: '5000' }, [1])).toEqual([5000]);
+    expect(parseSizes({ BENCH_SIZES: '20000', BENCH_APPS: '5000' }, [1])).toEqual([20_000]);
+    expect(parseSizes({}, [10, 100])).toEqual([10, 100]);
+    expect(() => parseSizes({ BENCH_SIZES: '10,abc' }, [1])).toThrow(/abc/);
+    expect(() => parseSizes({ BENCH_SIZES: '0' }, [1])).toThrow();
+  });
+
+  it('writes round sizes short', () => {
+    expect([10_000, 1_000_000, 2_500, 999].map(shortCount)).toEqual(['10k', '1M', '2,500', '999']);
+  });
+
+  it('reads a port range', () => {
+    expect(parsePortRange('4830-4839')).toEqual([4830, 4839]);
+    expect(parsePortRange(' 4830 ')).toEqual([4830, 4830]);
+    expect(() => parsePortRange('4839-4830')).toThrow();
+    expect(() => parsePortRange('80-90')).toThrow();
+    expect(() => parsePortRange('x')).toThrow();
   });
 });
 

@@ -1,0 +1,92 @@
+/**
+ * The bench's capture of the list's SQL at the driver (capture.ts): what it records is what
+ * the real list service sends, it keeps a prepared statement's name, it can be taken again,
+ * and replaying it answers the list's rows; EXPLAIN gives a plan per statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { testDatabase } from '../../test/server/helper.js';
+import type { Database } from '../../src/server/db/client.js';
+import {
+  captureListSql,
+  explainStatements,
+  statementOf,
+  type BenchClient,
+  type Statement,
+} from './capture.js';
+import { seedApplications } from './seed-apps.js';
+
+describe('statementOf', () => {
+  it('reads pg (config, values), pg (text, values) and PGlite (text, params, options)', () => {
+    expect(statementOf([{ name: 'list_page', text: 'select $1', values: [1] }])).toEqual({
+      text: 'select $1',
+      params: [1],
+      name: 'list_page',
+    });
+    expect(statementOf([{ text: 'select $1', rowMode: 'array' }, [2]])).toEqual({
+      text: 'select $1',
+      params: [2],
+    });
+    expect(statementOf(['select $1', [3], { rowMode: 'array' }])).toEqual({
+      text: 'select $1',
+      params: [3],
+    });
+    expect(statementOf(['select 1'])).toEqual({ text: 'select 1', params: [] });
+  });
+});
+
+describe('captureListSql', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let client: BenchClient;
+  const LIST = {
+    page: '1',
+    rowsPerPage: '25',
+    sortBy: 'submissionDate',
+    descending: 'true',
+    filters: JSON.stringify({ status: 'approved' }),
+  };
+
+  beforeAll(async () => {
+    ({ database, drop } = await testDatabase());
+    await seedApplications(database.db, 200, 'test-key');
+    const raw = (database.db as unknown as { $client: unknown }).$client;
+    client =
+      database.kind === 'pglite'
+        ? { kind: 'pglite', pglite: raw as PGlite }
+        : { kind: 'postgres', pool: raw as pg.Pool };
+  });
+  afterAll(async () => drop());
+
+  const replay = async (s: Statement) =>
+    client.kind === 'pglite'
+      ? (await client.pglite.query(s.text, s.params)).rows
+      : (await client.pool.query(s.text, s.params)).rows;
+
+  it('records the statements of one list request, the same each time', async () => {
+    const first = await captureListSql(client, LIST);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0].text).toMatch(/from "applications"/);
+    expect(first[0].params).toContain('approved');
+    const again = await captureListSql(client, LIST);
+    expect(again).toEqual(first);
+    // replayed, the first statement answers a page of rows (25 + 1 to know there is more)
+    expect((await replay(first[0])).length).toBe(26);
+  });
+
+  it('follows the request: a search sends its pattern', async () => {
+    const search = await captureListSql(client, {
+      ...LIST,
+      filters: JSON.stringify({ q: 'Traders' }),
+    });
+    expect(search.flatMap((s) => s.params).some((p) => String(p).includes('Traders'))).toBe(true);
+  });
+
+  it('explains each statement with its parameters bound', async () => {
+    const statements = await captureListSql(client, LIST);
+    const plans = await explainStatements(client, statements);
+    expect(plans.length).toBe(statements.length);
+    for (const plan of plans) expect(plan).toMatch(/Execution Time/);
+  });
+});
