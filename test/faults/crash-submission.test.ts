@@ -85,7 +85,11 @@ async function prepareDatabase(): Promise<Record<string, string>> {
   const dataDir = path.join(tmp, 'data', 'pglite');
   await mkdir(dataDir, { recursive: true });
   const dump = await readFile(inject('pgliteDump'));
-  const db = await PGlite.create({ dataDir, loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create({
+    dataDir,
+    loadDataDir: new Blob([dump]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   await db.close();
   return { DATA_DIR: path.join(tmp, 'data') };
 }
@@ -100,7 +104,10 @@ async function queryDatabase(env: Record<string, string>) {
       close: () => client.end(),
     };
   }
-  const db = await PGlite.create({ dataDir: path.join(env.DATA_DIR, 'pglite'), extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create({
+    dataDir: path.join(env.DATA_DIR, 'pglite'),
+    extensions: PGLITE_EXTENSIONS,
+  });
   return {
     q: async <T>(sql: string) => (await db.query<T>(sql)).rows,
     close: () => db.close(),

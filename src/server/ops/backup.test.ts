@@ -94,7 +94,11 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
   it('restores every table, sequence and file into a fresh data dir, checked by checksum', async () => {
     const src = { dataDir: path.join(tmp, 'src-pglite'), uploadDir: path.join(tmp, 'src-up') };
     const dump = await readFile(inject('pgliteDump'));
-    const client = await PGlite.create({ dataDir: src.dataDir, loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create({
+      dataDir: src.dataDir,
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     const written = await writeData(fromPglite(client), src.uploadDir);
     // buildApp's close closes the database; nothing holds the data dir now
 
@@ -134,7 +138,13 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
   it('refuses a damaged archive before writing anything', async () => {
     const src = { dataDir: path.join(tmp, 'dmg-pglite'), uploadDir: path.join(tmp, 'dmg-up') };
     const dump = await readFile(inject('pgliteDump'));
-    await (await PGlite.create({ dataDir: src.dataDir, loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS })).close();
+    await (
+      await PGlite.create({
+        dataDir: src.dataDir,
+        loadDataDir: new Blob([dump]),
+        extensions: PGLITE_EXTENSIONS,
+      })
+    ).close();
     await mkdir(src.uploadDir, { recursive: true });
     await writeFile(path.join(src.uploadDir, 'a.pdf'), '%PDF-1.4 original');
     const archive = path.join(tmp, 'dmg.tar.gz');
