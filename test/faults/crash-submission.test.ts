@@ -24,7 +24,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { fromPostgres } from '../../src/server/db/client.js';
+import { fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed.js';
 import { multipart } from '../server/helper.js';
 import { ownersJson, profileFiles, validFields, validFiles } from '../server/fixtures.js';
@@ -86,7 +86,11 @@ async function prepareDatabase(): Promise<Record<string, string>> {
   const dataDir = path.join(tmp, 'data', 'pglite');
   await mkdir(dataDir, { recursive: true });
   const dump = await readFile(inject('pgliteDump'));
-  const db = await PGlite.create({ dataDir, loadDataDir: new Blob([dump]) });
+  const db = await PGlite.create({
+    dataDir,
+    loadDataDir: new Blob([dump]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   await db.close();
   return { DATA_DIR: path.join(tmp, 'data') };
 }
@@ -101,7 +105,10 @@ async function queryDatabase(env: Record<string, string>) {
       close: () => client.end(),
     };
   }
-  const db = await PGlite.create({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+  const db = await PGlite.create({
+    dataDir: path.join(env.DATA_DIR, 'pglite'),
+    extensions: PGLITE_EXTENSIONS,
+  });
   return {
     q: async <T>(sql: string) => (await db.query<T>(sql)).rows,
     close: () => db.close(),

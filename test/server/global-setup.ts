@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../../src/server/db/client.js';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client.js';
 import { seed } from '../../src/server/db/seed.js';
 
 declare module 'vitest' {
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteDump', '');
     return;
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = fromPglite(client);
   await db.migrate();
   await seed(db.db, { demo: true });

@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import {
   fromPglite,
   fromPostgres,
+  PGLITE_EXTENSIONS,
   type Database,
   type DatabaseOptions,
 } from '../../src/server/db/client.js';
@@ -58,7 +59,10 @@ export async function testDatabase(
     };
   }
   const dump = await readFile(inject('pgliteDump'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await PGlite.create({
+    loadDataDir: new Blob([dump]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const database = fromPglite(client, opts);
   return { database, drop: () => database.close() };
 }

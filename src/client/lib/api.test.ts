@@ -158,6 +158,14 @@ describe('requests (SPEC §7)', () => {
     ).toBe('?page=2&ids=3&ids=4&filters=%7B%22status%22%3A%22pending%22%7D');
   });
 
+  it('sends a typed Nepali search as typed (issue 18 §1: the server matches its spellings)', () => {
+    // decomposed nukta, Devanagari digits, a wildcard and a space: nothing changed on the way
+    const q = 'फ\u093Cेन्सी ४५६/०७५ 100%';
+    const query = buildQuery({ filters: { q } });
+    const sent = new URLSearchParams(query.slice(1)).get('filters');
+    expect(JSON.parse(sent!)).toEqual({ q });
+  });
+
   it('keeps FormData bodies as they are', () => {
     const fd = new FormData();
     expect(toFormData(fd)).toBe(fd);

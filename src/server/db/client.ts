@@ -4,6 +4,7 @@
  * committed migrations (db/migrations).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -28,6 +29,14 @@ export interface Database {
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
+
+/**
+ * The PostgreSQL extensions a PGlite instance must load (PGlite ships them as separate
+ * bundles): pg_trgm, created by migration 0015 for the search indexes. Pass it to every
+ * `PGlite.create` (`{ dataDir, extensions: PGLITE_EXTENSIONS }`): an instance without it cannot
+ * migrate, nor write a row of a table with a trigram index.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Drizzle options of a database handle: `logger` sees every statement (tests count them). */
 export interface DatabaseOptions {
@@ -190,6 +199,6 @@ export async function openDatabase(opts: {
   dataDir: string;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
-  const client = await PGlite.create({ dataDir: opts.dataDir });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);
 }

@@ -6,7 +6,9 @@
  *
  * Filter kinds:
  * - `eq`      column = value, the value parsed by a zod schema (ids, enums, 0/1, booleans);
- * - `search`  the `q` text search: ILIKE '%q%' over several columns (OR);
+ * - `search`  the `q` text search (lib/search.ts): ILIKE '%q%' over several columns (OR), in each
+ *             spelling of q (NFC/NFD, Latin/Devanagari digits); a `rank` makes it a ranked
+ *             search (below);
  * - `from`/`to` an inclusive date range on a date column (AD 'YYYY-MM-DD') or on an instant
  *   column (the whole day in Nepal time, UTC+05:45).
  * An empty value ('' or null) means "no filter", so a cleared filter box needs no special case.
@@ -15,8 +17,16 @@
  * first is fetched by seeking past the previous page's last (sort value, id) — the `cursor` —
  * so a deep page costs what page 1 costs; a page without a cursor is an OFFSET of at most
  * MAX_LIST_OFFSET rows; meta.total counts at most MAX_LIST_COUNT rows (`boundedTotal`).
+ *
+ * Relevance (issue 18 §1, docs/decisions.md "Search"): a list whose `q` filter has a `rank`
+ * takes `sortBy: 'relevance'`, and a search with the default sort (id, descending) is ordered
+ * by relevance too: rank (lib/search.ts relevanceRank), newest first within a rank. Ranking
+ * sorts every match, so it is done only when at most MAX_RANKED_MATCHES rows match (the bounded
+ * count, read first); a query matching more is listed newest first (keyset pages, as without
+ * q). Ranked pages are OFFSET pages: their `nextCursor` carries the next offset ('@50'), within
+ * MAX_LIST_OFFSET.
  */
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { toLatinDigits } from '../../shared/format.js';
@@ -30,10 +40,18 @@ import {
 } from '../../shared/schemas/list.js';
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
+import {
+  MAX_SEARCH_LENGTH,
+  relevanceRank,
+  searchCondition,
+  searchText,
+  searchVariants,
+  type SearchRank,
+} from './search.js';
 
 export type FilterDef =
   | { kind: 'eq'; column: PgColumn; value: z.ZodType }
-  | { kind: 'search'; columns: PgColumn[] }
+  | { kind: 'search'; columns: PgColumn[]; rank?: SearchRank }
   | { kind: 'from' | 'to'; column: PgColumn; instant?: boolean }
   /** a condition that is not one column's (e.g. "expired" as of today); built per request */
   | { kind: 'custom'; value: z.ZodType; build: (value: never) => SQL };
@@ -74,6 +92,12 @@ export const f = {
   eq: (column: PgColumn, value: z.ZodType = idValue): FilterDef => ({ kind: 'eq', column, value }),
   status: (column: PgColumn): FilterDef => ({ kind: 'eq', column, value: statusValue }),
   search: (...columns: PgColumn[]): FilterDef => ({ kind: 'search', columns }),
+  /** a search over `rank.names` and `rank.numbers` that the list may order by relevance */
+  rankedSearch: (rank: SearchRank): FilterDef => ({
+    kind: 'search',
+    columns: [...rank.names, ...rank.numbers],
+    rank,
+  }),
   custom: <T>(value: z.ZodType<T>, build: (value: T) => SQL): FilterDef => ({
     kind: 'custom',
     value,
@@ -87,11 +111,6 @@ export const f = {
 };
 
 const isEmpty = (v: unknown) => v === '' || v === null || v === undefined;
-
-/** Escapes LIKE wildcards so `q` is matched literally. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Start of an AD calendar day in Nepal (UTC+05:45) as an instant. */
 function nepalDayStart(d: string, plusDays = 0): Date {
@@ -120,11 +139,10 @@ export function filterTerms(spec: ListSpec, filters: Record<string, unknown>): S
       }
       case 'search': {
         if (typeof raw !== 'string' && typeof raw !== 'number') badValue(key);
-        const q = String(raw).trim();
-        if (q.length > 100) badValue(key);
+        const q = searchText(raw);
+        if (q.length > MAX_SEARCH_LENGTH) badValue(key);
         if (!q) break;
-        const like = likePattern(q);
-        out.push(or(...def.columns.map((c) => ilike(c, like)))!);
+        out.push(searchCondition(def.columns, searchVariants(q)));
         break;
       }
       case 'custom': {
@@ -183,6 +201,71 @@ export function listCountCap(): number {
 export function setListCountCap(n: number = MAX_LIST_COUNT): void {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`count cap ${n}`);
   countCap = n;
+}
+
+/** `sortBy` of the relevance order, for a list whose `q` filter is a ranked search. */
+export const RELEVANCE = 'relevance';
+/**
+ * Ranking sorts every matching row, so it is done only when at most this many rows match; a
+ * query matching more (a very common word) is listed newest first instead (docs/decisions.md
+ * "Search"; about 5 µs a row on PostgreSQL, docs/performance.md "Search").
+ */
+export const MAX_RANKED_MATCHES = 2_000;
+
+let rankCap = MAX_RANKED_MATCHES;
+
+/** Lowers (or restores) MAX_RANKED_MATCHES, for a test of a common word (as setListCountCap). */
+export function setRankedMatchesCap(n: number = MAX_RANKED_MATCHES): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`rank cap ${n}`);
+  rankCap = n;
+}
+
+/** The list's ranked search filter: its key and what it ranks by. */
+function rankedFilter(spec: ListSpec): { key: string; rank: SearchRank } | undefined {
+  for (const [key, def] of Object.entries(spec.filters)) {
+    if (def.kind === 'search' && def.rank) return { key, rank: def.rank };
+  }
+  return undefined;
+}
+
+/** The sortBy key of the tiebreak column (the id). */
+function tiebreakKey(spec: ListSpec): string | undefined {
+  return Object.keys(spec.sortable).find((k) => spec.sortable[k] === spec.tiebreak);
+}
+
+/**
+ * The keyset sort of a request: `relevance` (on a list with a ranked search) pages, when it does
+ * not rank, as the tiebreak descending (newest first); an export asked for `relevance` is in
+ * that order too.
+ */
+function keysetSort(
+  spec: ListSpec,
+  sort: Pick<ListQuery, 'sortBy' | 'descending'>,
+): Pick<ListQuery, 'sortBy' | 'descending'> {
+  if (sort.sortBy !== RELEVANCE || !rankedFilter(spec)) return sort;
+  const key = tiebreakKey(spec);
+  return key ? { sortBy: key, descending: true } : sort;
+}
+
+/**
+ * The rank of the request's search (lib/search.ts relevanceRank), when the list has a ranked
+ * search, `q` is given and the sort is `relevance` or the default one (tiebreak descending);
+ * otherwise undefined. Call after filterTerms (which answers 400 for a bad `q`).
+ */
+function relevanceOf(spec: ListSpec, q: ListQuery): SQL | undefined {
+  const ranked = rankedFilter(spec);
+  if (!ranked) return undefined;
+  const asked = q.sortBy === RELEVANCE || (q.sortBy === tiebreakKey(spec) && q.descending);
+  const raw = q.filters[ranked.key];
+  if (!asked || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
+  const text = searchText(raw);
+  return text ? relevanceRank(ranked.rank, searchVariants(text)) : undefined;
+}
+
+/** The offset a ranked page's cursor carries ('@50' → 50); undefined for a keyset cursor. */
+function rankedOffset(cur: ListCursor): number | undefined {
+  if (typeof cur.v !== 'string' || !/^@\d{1,6}$/.test(cur.v)) return undefined;
+  return Number(cur.v.slice(1));
 }
 
 function sortColumn(spec: ListSpec, sortBy: string): PgColumn {
@@ -256,7 +339,8 @@ function badCursor(): never {
  * NULL placement: last ascending, first descending, which a plain btree index serves both
  * ways), the field to select for the cursor, and the WHERE that seeks past a cursor.
  */
-export function keyset(spec: ListSpec, sort: Pick<ListQuery, 'sortBy' | 'descending'>) {
+export function keyset(spec: ListSpec, asked: Pick<ListQuery, 'sortBy' | 'descending'>) {
+  const sort = keysetSort(spec, asked);
   const col = sortColumn(spec, sort.sortBy);
   const id = spec.tiebreak;
   const kind = kindOf(col, id);
@@ -357,13 +441,17 @@ export interface OrderableRows<R> {
 export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[] = []) {
   const where = and(...base, ...filterTerms(spec, q.filters));
   const ks = keyset(spec, q);
+  const rank = relevanceOf(spec, q);
   let segments: SQL[] | undefined;
+  /** the offset of a ranked page asked for by its cursor */
+  let rankedAt: number | undefined;
   if (q.cursor !== undefined) {
     const cur = decodeListCursor(q.cursor);
     if (!cur) badCursor();
-    segments = ks.seek(cur);
+    rankedAt = rank ? rankedOffset(cur) : undefined;
+    if (rankedAt === undefined) segments = ks.seek(cur);
   }
-  const offset = segments ? 0 : (q.page - 1) * q.rowsPerPage;
+  const offset = segments ? 0 : (rankedAt ?? (q.page - 1) * q.rowsPerPage);
   if (offset > MAX_LIST_OFFSET) throw AppError.badRequest('errors.pageTooDeep');
   return {
     where,
@@ -380,20 +468,36 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
       rows: (where: SQL | undefined) => OrderableRows<R>,
       count: PgSelect,
     ) {
-      const raw = await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) =>
-        rows(and(where, seek))
-          .orderBy(...ks.orderBy)
-          .limit(limit)
-          .offset(offset),
-      );
+      // A ranked search counts first: it ranks only when few rows match (MAX_RANKED_MATCHES).
+      let counted = rank && !segments ? await boundedTotal(db, count) : undefined;
+      const ranked =
+        rank !== undefined &&
+        (rankedAt !== undefined ||
+          (counted !== undefined && !counted.totalCapped && counted.total <= rankCap));
+      const raw = ranked
+        ? await rows(where)
+            .orderBy(asc(rank), ...ks.orderBy)
+            .limit(q.rowsPerPage + 1)
+            .offset(offset)
+        : await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) =>
+            rows(and(where, seek))
+              .orderBy(...ks.orderBy)
+              .limit(limit)
+              .offset(offset),
+          );
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
-      const counted = await boundedTotal(db, count);
+      counted ??= await boundedTotal(db, count);
+      const last = kept[kept.length - 1];
       return {
         rows: kept.map(withoutSortValue),
         meta: {
           ...counted,
-          nextCursor: more ? encodeListCursor(ks.after(kept[kept.length - 1])) : null,
+          nextCursor: !more
+            ? null
+            : encodeListCursor(
+                ranked ? { v: `@${offset + q.rowsPerPage}`, id: Number(last.id) } : ks.after(last),
+              ),
         },
       };
     },

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { fromPglite, fromPostgres, type Database } from '../db/client.js';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client.js';
 import { newApplicant, submit } from '../../../test/server/fixtures.js';
 import { auth, login } from '../../../test/server/helper.js';
 import {
@@ -94,7 +94,11 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
   it('restores every table, sequence and file into a fresh data dir, checked by checksum', async () => {
     const src = { dataDir: path.join(tmp, 'src-pglite'), uploadDir: path.join(tmp, 'src-up') };
     const dump = await readFile(inject('pgliteDump'));
-    const client = await PGlite.create({ dataDir: src.dataDir, loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({
+      dataDir: src.dataDir,
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     const written = await writeData(fromPglite(client), src.uploadDir);
     // buildApp's close closes the database; nothing holds the data dir now
 
@@ -111,15 +115,15 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
     expect(report.rows).toBe(Object.values(manifest.tables).reduce((n, t) => n + t.rows, 0));
 
     // independent of restoreBackup's own check: the two databases and folders are equal
-    const a = await PGlite.create({ dataDir: src.dataDir });
-    const b = await PGlite.create({ dataDir: dst.dataDir });
+    const a = await PGlite.create({ dataDir: src.dataDir, extensions: PGLITE_EXTENSIONS });
+    const b = await PGlite.create({ dataDir: dst.dataDir, extensions: PGLITE_EXTENSIONS });
     expect(await tableChecksums(b)).toEqual(await tableChecksums(a));
     await a.close();
     await b.close();
     expect(await fileChecksums(dst.uploadDir)).toEqual(await fileChecksums(src.uploadDir));
 
     await readBack(
-      fromPglite(await PGlite.create({ dataDir: dst.dataDir })),
+      fromPglite(await PGlite.create({ dataDir: dst.dataDir, extensions: PGLITE_EXTENSIONS })),
       dst.uploadDir,
       written,
     );
@@ -134,7 +138,13 @@ describe.runIf(inject('pgliteDump'))('PGlite backup and restore', () => {
   it('refuses a damaged archive before writing anything', async () => {
     const src = { dataDir: path.join(tmp, 'dmg-pglite'), uploadDir: path.join(tmp, 'dmg-up') };
     const dump = await readFile(inject('pgliteDump'));
-    await (await PGlite.create({ dataDir: src.dataDir, loadDataDir: new Blob([dump]) })).close();
+    await (
+      await PGlite.create({
+        dataDir: src.dataDir,
+        loadDataDir: new Blob([dump]),
+        extensions: PGLITE_EXTENSIONS,
+      })
+    ).close();
     await mkdir(src.uploadDir, { recursive: true });
     await writeFile(path.join(src.uploadDir, 'a.pdf'), '%PDF-1.4 original');
     const archive = path.join(tmp, 'dmg.tar.gz');

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
+import { PGLITE_EXTENSIONS } from '../db/client.js';
 
 /** Bumped when the archive layout changes; restore refuses other versions. */
 export const BACKUP_FORMAT = 1;
@@ -177,7 +178,7 @@ export async function createBackup(target: BackupTarget, outFile: string): Promi
       } catch {
         throw new BackupError(`No PGlite database in ${target.dataDir}`);
       }
-      const db = await PGlite.create({ dataDir: target.dataDir });
+      const db = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
       try {
         tables = await tableChecksums(db);
         sequences = await sequenceValues(db);
@@ -326,7 +327,7 @@ async function restorePglite(
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(path.dirname(dataDir), { recursive: true });
   const dump = new Blob([await readFile(dumpFile)]);
-  const db = await PGlite.create({ dataDir, loadDataDir: dump });
+  const db = await PGlite.create({ dataDir, loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   try {
     return { tables: await tableChecksums(db), sequences: await sequenceValues(db) };
   } finally {

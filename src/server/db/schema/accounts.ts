@@ -93,6 +93,18 @@ export const users = pgTable(
       .on(sql`lower(${t.username})`)
       .where(live),
     uniqueIndex('users_phone_uq').on(t.phone).where(live),
+    // The users list's search box (issue 18 §1): applicants' accounts grow with the
+    // applications, so the searched columns get trigram indexes too (migration 0015).
+    ...(
+      [
+        ['name', t.name],
+        ['username', t.username],
+        ['phone', t.phone],
+        ['email', t.email],
+      ] as const
+    ).map(([name, col]) =>
+      index(`users_${name}_trgm_idx`).using('gin', col.op('gin_trgm_ops')).where(live),
+    ),
   ],
 );
 

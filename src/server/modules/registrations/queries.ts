@@ -31,6 +31,22 @@ import { renewalWindowSql } from '../settings/index.js';
 import { daysBetween, OPEN_RENEWAL, renewBlockOf } from './renewals.js';
 
 /**
+ * What the search box of the applications and renewals lists searches (issue 18 §1): the
+ * names, the numbers (an old registration's paper number too) and the applicant's phones, each
+ * served by a trigram index (migration 0015); ranked by lib/search.ts relevanceRank.
+ */
+const APPLICATION_SEARCH = f.rankedSearch({
+  names: [applications.businessName, applications.ownerName],
+  numbers: [
+    applications.submissionNo,
+    applications.registrationNo,
+    applications.oldRegistrationNo,
+    applications.locMobile,
+    applications.applicantContact,
+  ],
+});
+
+/**
  * The applications list query as data (issue 3: the same machinery as every generic list):
  * the columns it may be sorted by and the filters it takes.
  */
@@ -48,12 +64,7 @@ export const APPLICATION_LIST: ListSpec = {
   },
   filters: {
     status: f.eq(applications.appStatus, enumValue(APPLICATION_STATUSES)),
-    q: f.search(
-      applications.businessName,
-      applications.ownerName,
-      applications.submissionNo,
-      applications.registrationNo,
-    ),
+    q: APPLICATION_SEARCH,
     wardId: f.eq(applications.wardId),
     businessTypeId: f.eq(applications.businessTypeId),
     fiscalYearId: f.eq(applications.fiscalYearId),
@@ -119,7 +130,7 @@ export const RENEWAL_LIST: ListSpec = {
     expiryDate: applications.expiryDate,
   },
   filters: {
-    q: f.search(applications.businessName, applications.ownerName, applications.registrationNo),
+    q: APPLICATION_SEARCH,
     wardId: f.eq(applications.wardId),
     businessTypeId: f.eq(applications.businessTypeId),
     state: f.custom(z.enum(['expired', 'expiring']), (v) =>
