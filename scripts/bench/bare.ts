@@ -11,6 +11,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/client.js';
 import type { Statement } from './capture.js';
 
 const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS ?? '[]') as Statement[];
@@ -48,7 +49,10 @@ if (process.env.BENCH_BARE_DATABASE_URL) {
   };
   close = () => pool.end();
 } else {
-  const db = await PGlite.create({ dataDir: process.env.BENCH_BARE_PGLITE_DIR });
+  const db = await PGlite.create({
+    dataDir: process.env.BENCH_BARE_PGLITE_DIR,
+    extensions: PGLITE_EXTENSIONS,
+  });
   runAll = async (list) => {
     const out: unknown[][] = [];
     for (const s of list) out.push((await db.query(s.text, s.params, { rowMode: 'array' })).rows);

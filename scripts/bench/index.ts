@@ -37,7 +37,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { fromPglite, fromPostgres } from '../../src/server/db/client.js';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seed } from '../../src/server/db/seed.js';
 import {
   captureListSql,
@@ -433,7 +433,10 @@ interface Place {
 /** Opens the bench database in this process (PGlite: exclusively; close before a server starts). */
 async function open(place: Place) {
   if (place.kind === 'pglite') {
-    const pglite = await PGlite.create({ dataDir: path.join(place.dataDir, 'pglite') });
+    const pglite = await PGlite.create({
+      dataDir: path.join(place.dataDir, 'pglite'),
+      extensions: PGLITE_EXTENSIONS,
+    });
     return {
       database: fromPglite(pglite),
       client: { kind: 'pglite', pglite } as BenchClient,
