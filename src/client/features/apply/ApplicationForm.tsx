@@ -143,14 +143,17 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </Text>
       )}
       {draft.restored && <DraftRestored onDiscard={() => void draft.discard()} />}
+      {/* The fields wait for the draft lookup (a local read): drawn once, with the draft. */}
       <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
-        <StepBody
-          {...{ step, form, kind, owners, options, docs, docsPending, existingKinds, uploadHelp }}
-          kit={makeFormKit({ t, f, form, errors })}
-          profile={mode === 'create' || user.userType === 'user' ? user : undefined}
-          oldCertificateRequired={rules.oldCertificateRequired}
-          onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
-        />
+        {draft.looked && (
+          <StepBody
+            {...{ step, form, kind, owners, options, docs, docsPending, existingKinds, uploadHelp }}
+            kit={makeFormKit({ t, f, form, errors })}
+            profile={mode === 'create' || user.userType === 'user' ? user : undefined}
+            oldCertificateRequired={rules.oldCertificateRequired}
+            onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
+          />
+        )}
       </div>
       {offline && (
         <Alert color="orange" role="alert" mt="md">
