@@ -23,7 +23,8 @@
  * LCP, TBT, CLS, FCP, each marked PASS/FAIL against the targets (performance ≥ 90, LCP ≤ 2.5 s,
  * TBT ≤ 200 ms, CLS ≤ 0.1), and the load average. Exits 1 when a target fails, unless
  * `--report-only` (or LIGHTHOUSE_REPORT_ONLY=1). `--only=<text>` audits the screens whose name
- * contains the text (e.g. `--only=form`). The JSON reports are written to
+ * contains the text (e.g. `--only=form`); `--throttling=devtools` has Chrome apply the slow network
+ * and CPU instead of simulating them (a diagnostic, see below). The JSON reports are written to
  * .test-cache/lighthouse/. Chromium: CHROMIUM_PATH, /usr/bin/chromium, or @sparticuz/chromium's
  * (unpacked to /tmp as in e2e/global-setup.ts).
  */
@@ -46,6 +47,15 @@ const args = process.argv.slice(2);
 const reportOnly = args.includes('--report-only') || process.env.LIGHTHOUSE_REPORT_ONLY === '1';
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3));
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+/**
+ * `--throttling=devtools`: Chrome itself slows the network and CPU (Lighthouse's "applied"
+ * throttling) instead of Lighthouse simulating both from an unthrottled load, to see what a
+ * slow link really shows first. A diagnostic: the targets are set on the default (simulate).
+ */
+const throttlingMethod =
+  args.find((a) => a.startsWith('--throttling='))?.slice(13) === 'devtools'
+    ? 'devtools'
+    : 'simulate';
 
 interface Session {
   token: string;
@@ -317,6 +327,7 @@ async function audit(
       logLevel: 'error',
       // Keeps the session just written; the profile is new, so there is no cache to clear.
       disableStorageReset: true,
+      throttlingMethod,
     };
     const result = await lighthouse(`${base}${url}`, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -377,7 +388,8 @@ function printTable(rows: Row[]): boolean {
   console.log(
     `Targets: performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, ` +
       `TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}` +
-      ` (Lighthouse ${lighthouseVersion}, mobile, simulated Slow 4G, 4× CPU; median of ${runs})`,
+      ` (Lighthouse ${lighthouseVersion}, mobile, ${throttlingMethod === 'simulate' ? 'simulated' : 'applied (devtools)'}` +
+      ` Slow 4G, 4× CPU; median of ${runs})`,
   );
   // The simulation scales the CPU time it observed, so a busy machine inflates TBT and LCP.
   const load = os.loadavg().map((l) => l.toFixed(1));

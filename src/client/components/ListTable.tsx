@@ -178,7 +178,8 @@ export function ListTable<T extends { id: number }>({
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
         columns={columns}
         records={records}
-        fetching={q.isFetching}
+        // the answer is in but its rows are still being drawn (deferred): still loading
+        fetching={q.isFetching || data !== q.data}
         totalRecords={totalRecords}
         recordsPerPage={rowsPerPage}
         page={page}
