@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +7,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { staticShellScript } from './src/client/app/staticShell';
+import enUS from './src/shared/i18n/en-US';
+import ne from './src/shared/i18n/ne';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -67,6 +71,31 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * The signed-in screens' outline (header, the page's title, a spinner), drawn by a small
+ * classic script that index.html runs before the app's modules (src/client/app/staticShell.ts,
+ * issue 18 §5), with the texts of both catalogues. A file, not an inline script: the CSP allows
+ * scripts from 'self' only (issue 8 §5). Named by its content's hash under assets/, so it is
+ * cached for good, precompressed and precached like every other script. Placed after `#root`,
+ * which it fills; build only (the dev server draws no outline).
+ */
+function staticShell(): Plugin {
+  const source = staticShellScript({ 'en-US': enUS, ne });
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const fileName = `assets/shell-${hash}.js`;
+  return {
+    name: 'darta:static-shell',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body' as const }],
+    },
+  };
+}
+
 /** The UI libraries every signed-in screen uses (see `codeSplitting` below). */
 const UI_LIBRARIES = new RegExp(
   '[\\\\/]node_modules[\\\\/](' +
@@ -95,6 +124,7 @@ export default defineConfig({
     react(),
     precompress(),
     preloadFonts(),
+    staticShell(),
     // The service worker /sw.js (src/client/sw.ts, issue 7 §6; docs/decisions.md "Offline").
     // The manifest is the committed public/manifest.webmanifest, and main.tsx registers the
     // worker itself (production builds only), so the plugin writes neither.

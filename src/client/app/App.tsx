@@ -30,7 +30,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../lib/api';
 import { useCurrentUser } from '../lib/auth';
-import { loadLangs } from '../lib/i18n';
+import { loadAllTexts, loadLangs } from '../lib/i18n';
 import { getStoredUser, getToken } from '../lib/session';
 import type { User } from '../../shared/schemas/auth.js';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -50,7 +50,8 @@ type LazyPage = ReturnType<typeof lazy> & { preload?: () => Promise<unknown> };
 const fullStyles = () => import('@mantine/core/styles.layer.css');
 
 /**
- * React.lazy that also loads the full stylesheet, and keeps its loader so that the page's code
+ * React.lazy that also loads the full stylesheet and, for a Nepali reader, the whole Nepali
+ * catalogue (the sign-in screen has only its own strings, lib/i18n.ts), and keeps its loader so that the page's code
  * can be fetched before it renders (`preloadRoute`). Once loaded, the module is handed to React
  * through a thenable that settles synchronously, so a preloaded page renders in the same pass as
  * its parent: React.lazy otherwise suspends once even on a loaded module, shows the fallback, and
@@ -63,12 +64,13 @@ function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
   const preload = () =>
-    (pending ??= Promise.all([load(), fullStyles()]).then(([m]) => (loaded = m))).catch(
-      (e: unknown) => {
-        pending = undefined; // a failed download (offline) is tried again on the next render
-        throw e;
-      },
-    );
+    // The Nepali texts first: a page's own loader may load a catalogue (CertificatePage).
+    (pending ??= Promise.all([loadAllTexts(), load(), fullStyles()]).then(
+      ([, m]) => (loaded = m),
+    )).catch((e: unknown) => {
+      pending = undefined; // a failed download (offline) is tried again on the next render
+      throw e;
+    });
   const resolved = (): PromiseLike<M> =>
     loaded ? { then: (onFulfilled) => onFulfilled!(loaded!) as never } : preload();
   // React only calls `then` on what the loader returns (the types ask for a full Promise).

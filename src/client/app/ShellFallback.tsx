@@ -5,42 +5,19 @@
  * (issue 8 §2: on a slow link that code is ~250 KB after the first ~250 KB). It takes the
  * place of the spinner only; the real shell (components/AppLayout.tsx) replaces it whole, with
  * the title at the same place (app/global.css `.darta-shell-*`, matching AppShell's offsets).
- * Uses only components whose styles are in the first-load CSS (main.tsx).
+ * Uses only components whose styles are in the first-load CSS (main.tsx). Before any script
+ * has run, index.html draws the same outline without React (staticShell.ts).
  */
 import { Box, Center, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getStoredUser } from '../lib/session';
-
-/**
- * The title keys of the signed-in pages that open with a fixed `PageHeader` title, by path.
- * A path not listed shows the shell with the spinner alone.
- */
-export const SHELL_TITLES: Record<string, string> = {
-  '/dashboard': 'dashboard.title',
-  '/profile': 'profile.title',
-  '/notifications': 'notifications.title',
-  '/notifications/outbox': 'notifications.outboxTitle',
-  '/business/applications': 'applications.title',
-  '/apply-new': 'applyNew.title',
-  '/single_registration': 'form.title',
-  '/multiple_registration': 'form.titleMultiple',
-  '/renewRegistrationList': 'renewal.listTitle',
-  '/payments': 'payments.title',
-  '/payments/reconciliation': 'reconciliation.title',
-  '/payments/refunds': 'refunds.title',
-  '/audit-log': 'audit.title',
-};
+import { shellTitleKey } from './shellTitles';
 
 export function ShellFallback() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, '') || '/';
-  // An applicant's /dashboard is their home (App.tsx DashboardOrHome, issue 17 §1).
-  const titleKey =
-    path === '/dashboard' && getStoredUser()?.userType === 'user'
-      ? 'home.title'
-      : SHELL_TITLES[path];
+  const titleKey = shellTitleKey(pathname, getStoredUser()?.userType);
   return (
     <>
       <Box component="header" className="darta-shell-header" px="sm">

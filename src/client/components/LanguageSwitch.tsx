@@ -1,7 +1,7 @@
 /** English / Nepali switch (SPEC §1); the choice is kept in localStorage `lang`. */
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { normalizeLang, type Lang } from '../../shared/i18n/index.js';
+import { normalizeLang, type Lang } from '../../shared/i18n/langs.js';
 import { setLang } from '../lib/i18n';
 
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {

@@ -4,29 +4,79 @@
  * `<html lang>` follows the language so screen readers and fonts pick the right script.
  *
  * Only the English catalogue is in the first-load bundle (it is the default and the fallback
- * language); the Nepali one (~18 KB gzip) is its own chunk, fetched when Nepali is the stored
+ * language); the Nepali one (~24 KB gzip) is its own chunk, fetched when Nepali is the stored
  * language or is chosen (issue 8 §2, login first load ≤ 170 KB gzip). i18next loads it through
- * the backend below, so `changeLanguage('ne')` resolves only once the Nepali text is there.
+ * the backend below, so `changeLanguage('ne')` resolves only once the Nepali text is there. On
+ * the sign-in screen only its own strings are fetched (~5 KB gzip); the rest comes with the next
+ * screen's code (`loadAllTexts`, issue 18 §5).
  * The service worker precaches the chunk like every other, so switching works offline too.
  */
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enUS from '../../shared/i18n/en-US.js';
-import { DEFAULT_LANG, LANGS, normalizeLang, type Lang } from '../../shared/i18n/index.js';
+import { DEFAULT_LANG, LANGS, normalizeLang, type Lang } from '../../shared/i18n/langs.js';
 
 export const LANG_KEY = 'lang';
 
-/** Fetches a catalogue that is not bundled (only 'ne'; 'en-US' is passed as `resources`). */
+/**
+ * The sign-in screen's paths: there, Nepali starts with the sign-in strings alone
+ * (shared/i18n/ne-signin.ts, ~5 KB gzip); everywhere else with the whole catalogue (issue 18 §5).
+ */
+const SIGN_IN_PATHS = ['/', '/user/login'];
+
+/**
+ * Whether the whole Nepali catalogue is wanted: the app was opened elsewhere than on the sign-in
+ * screen, or another screen has been opened since (`loadAllTexts`). Always under vitest: tests
+ * render screens directly, not through App.tsx's lazy pages.
+ */
+let wantAll =
+  import.meta.env.MODE === 'test' ||
+  typeof window === 'undefined' ||
+  !SIGN_IN_PATHS.includes(window.location.pathname);
+/** The whole Nepali catalogue is in i18next's store. */
+let nepaliComplete = false;
+
+const wholeNepali = () =>
+  import('../../shared/i18n/ne.js').then((m) => {
+    nepaliComplete = true;
+    return m.default;
+  });
+
+/**
+ * Fetches a catalogue that is not bundled (only 'ne'; 'en-US' is passed as `resources`): the
+ * sign-in strings or the whole catalogue, see `wantAll`.
+ */
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   // read() returns a promise (i18next ≥ 26.7 asks backends to declare their style).
   callbackApi: false,
   init() {},
   read: ((lng: string) =>
-    lng === 'ne'
-      ? import('../../shared/i18n/ne.js').then((m) => m.default)
-      : Promise.resolve(enUS)) as unknown as BackendModule['read'],
+    lng !== 'ne'
+      ? Promise.resolve(enUS)
+      : wantAll
+        ? wholeNepali()
+        : import('../../shared/i18n/ne-signin.js').then(
+            (m) => m.default,
+          )) as unknown as BackendModule['read'],
 };
+
+/**
+ * Makes sure every Nepali string is there before a screen other than the sign-in one renders
+ * (app/App.tsx loads each lazy page with this): fetches the rest of the catalogue when Nepali is
+ * in use with the sign-in strings only, and from now on switching to Nepali loads it whole.
+ * Never rejects (offline without the chunk cached: the English fallback shows).
+ */
+export function loadAllTexts(): Promise<void> {
+  wantAll = true;
+  if (nepaliComplete || !i18n.hasResourceBundle('ne', 'translation')) return Promise.resolve();
+  return wholeNepali()
+    .then((all) => {
+      // Deep and overwriting: the sign-in sections are the same texts, the rest is added.
+      i18n.addResourceBundle('ne', 'translation', all, true, true);
+    })
+    .catch(() => undefined);
+}
 
 function storedLang(): Lang {
   try {

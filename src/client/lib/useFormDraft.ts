@@ -12,7 +12,7 @@
  * - Without IndexedDB (old browser, some private modes, jsdom) the hook does nothing.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /** Field names never stored on the device. */
@@ -169,6 +169,13 @@ export interface FormDraft {
   discard: () => Promise<void>;
   /** Deletes the draft for good (after a successful submit); nothing is saved afterwards. */
   clear: () => Promise<void>;
+  /**
+   * The stored draft has been looked for (and put into the form if there was one); true at
+   * once without a key or without IndexedDB. A form can wait for it before drawing its fields,
+   * so that they are drawn once, with the draft, and the "restored" notice does not push them
+   * down after they are on screen (issue 18 §5: layout shift, a second render of every field).
+   */
+  looked: boolean;
 }
 
 type DraftForm<T extends FieldValues> = Pick<UseFormReturn<T>, 'watch' | 'reset' | 'getValues'>;
@@ -185,6 +192,8 @@ export function useFormDraft<T extends FieldValues>(
   const { watch, reset, getValues } = form;
   const [restored, setRestored] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  /** The key whose stored draft has been looked for. */
+  const [lookedKey, setLookedKey] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Saving waits until a stored draft was looked for, so it cannot overwrite it. */
   const ready = useRef(false);
@@ -221,9 +230,16 @@ export function useFormDraft<T extends FieldValues>(
         // default instead of becoming undefined.
         const values = { ...getValues(), ...(decodeDraft(draft.values) as object) } as T;
         reset(values, { keepDefaultValues: true });
-        setRestored(true);
-        setSavedAt(draft.savedAt);
       }
+      // A transition: a form that waited for this (`looked`) draws its fields in slices that
+      // leave the page responsive, not in one long task.
+      startTransition(() => {
+        if (draft) {
+          setRestored(true);
+          setSavedAt(draft.savedAt);
+        }
+        setLookedKey(key);
+      });
       ready.current = true;
       // Typed while the lookup ran (the watcher skipped it): save that now.
       if (!draft && fingerprint(getValues()) !== start.current) void save();
@@ -265,5 +281,6 @@ export function useFormDraft<T extends FieldValues>(
     setSavedAt(null);
   }, [key]);
 
-  return { restored, savedAt, flush: save, discard, clear };
+  const looked = !key || lookedKey === key || draftStore() === null;
+  return { restored, savedAt, flush: save, discard, clear, looked };
 }

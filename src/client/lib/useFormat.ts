@@ -3,7 +3,7 @@
  * date is written with Devanagari digits; dates are always shown in BS.
  */
 import { useTranslation } from 'react-i18next';
-import { normalizeLang, type Lang } from '../../shared/i18n/index.js';
+import { normalizeLang, type Lang } from '../../shared/i18n/langs.js';
 import { formatAdAsBs, formatNumber, formatPaisa, toNepaliDigits } from '../../shared/format.js';
 import { useCalendarVersion } from './calendar';
 

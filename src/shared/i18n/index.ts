@@ -3,19 +3,11 @@
  * messages in the user's language). Languages: 'en-US' (default) and 'ne' (SPEC §1, §9).
  */
 import enUS from './en-US.js';
+import { type Lang } from './langs.js';
 import ne from './ne.js';
 
-export const LANGS = ['en-US', 'ne'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'en-US';
+export { DEFAULT_LANG, LANGS, normalizeLang, type Lang } from './langs.js';
 export const resources = { 'en-US': enUS, ne } as const;
-
-/** Picks 'ne' when asked for Nepali in any common spelling, else the default. */
-export function normalizeLang(v: string | null | undefined): Lang {
-  if (!v) return DEFAULT_LANG;
-  const s = v.toLowerCase();
-  return s.startsWith('ne') ? 'ne' : DEFAULT_LANG;
-}
 
 /**
  * Looks up a dotted key (e.g. 'errors.notFound') and fills `{{name}}` placeholders.

@@ -142,32 +142,39 @@ export function ApplicationForm(props: ApplicationFormProps) {
           {t('form.intro')}
         </Text>
       )}
-      {draft.restored && <DraftRestored onDiscard={() => void draft.discard()} />}
-      <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
-        <StepBody
-          {...{ step, form, kind, owners, options, docs, docsPending, existingKinds, uploadHelp }}
-          kit={makeFormKit({ t, f, form, errors })}
-          profile={mode === 'create' || user.userType === 'user' ? user : undefined}
-          oldCertificateRequired={rules.oldCertificateRequired}
-          onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
-        />
-      </div>
-      {offline && (
-        <Alert color="orange" role="alert" mt="md">
-          {t('offline.submitOffline')}
-        </Alert>
+      {/* The rest waits for the draft lookup (a local read): the fields are drawn once, with
+          the draft and its notice, and nothing below them is pushed down afterwards. */}
+      {draft.looked && (
+        <>
+          {draft.restored && <DraftRestored onDiscard={() => void draft.discard()} />}
+          <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
+            <StepBody
+              {...{ step, form, kind, owners, options, docs, docsPending, existingKinds }}
+              uploadHelp={uploadHelp}
+              kit={makeFormKit({ t, f, form, errors })}
+              profile={mode === 'create' || user.userType === 'user' ? user : undefined}
+              oldCertificateRequired={rules.oldCertificateRequired}
+              onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
+            />
+          </div>
+          {offline && (
+            <Alert color="orange" role="alert" mt="md">
+              {t('offline.submitOffline')}
+            </Alert>
+          )}
+          {draft.savedAt !== null && (
+            <Text size="sm" c="dimmed" mt="md" ta="right" role="status">
+              {t('offline.draftSaved')}
+            </Text>
+          )}
+          <StepButtons
+            {...{ step, mode, applicationId }}
+            submitting={isSubmitting}
+            spaced={draft.savedAt === null}
+            onBack={() => nav.goTo(STEPS[stepNo - 1])}
+          />
+        </>
       )}
-      {draft.savedAt !== null && (
-        <Text size="sm" c="dimmed" mt="md" ta="right" role="status">
-          {t('offline.draftSaved')}
-        </Text>
-      )}
-      <StepButtons
-        {...{ step, mode, applicationId }}
-        submitting={isSubmitting}
-        spaced={draft.savedAt === null}
-        onBack={() => nav.goTo(STEPS[stepNo - 1])}
-      />
     </form>
   );
 }

@@ -25,7 +25,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Lang } from '../../../shared/i18n/index.js';
+import type { Lang } from '../../../shared/i18n/langs.js';
 import type { CertificateView } from '../../../shared/schemas/certificate.js';
 import { data, InfoGrid } from '../../components/InfoGrid';
 import { NotFoundAlert } from '../../components/NotFoundAlert';

@@ -8,6 +8,7 @@
  */
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { todayAd } from '../../../shared/bs-date.js';
@@ -84,7 +85,10 @@ export default function HomePage() {
   const drafts = useApplicationDrafts(user.id);
   const today = todayAd();
 
-  const rows = apps.data?.data ?? [];
+  // The cards are drawn in a deferred (time-sliced) render, not in the blocking one that
+  // react-query's store update triggers (issue 18 §5).
+  const appsData = useDeferredValue(apps.data);
+  const rows = appsData?.data ?? [];
   const entries: Entry[] = [
     ...(drafts.data ?? []).map((d) => ({
       key: `draft-${d.kind}`,
@@ -104,7 +108,7 @@ export default function HomePage() {
       order: r.id,
     })),
   ];
-  const total = apps.data?.meta.total ?? 0;
+  const total = appsData?.meta.total ?? 0;
 
   return (
     <>
@@ -116,9 +120,7 @@ export default function HomePage() {
       <Title order={2} size="h3" mb="sm">
         {t('home.yourApplications')}
       </Title>
-      {apps.isPending ? (
-        <PageLoader />
-      ) : apps.isError ? (
+      {apps.isError ? (
         <Alert color="red" variant="light" mb="md">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('home.loadFailed')}</Text>
@@ -127,6 +129,8 @@ export default function HomePage() {
             </Button>
           </Group>
         </Alert>
+      ) : !appsData ? (
+        <PageLoader />
       ) : entries.length === 0 ? (
         <Text c="dimmed">{t('home.none')}</Text>
       ) : (

@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { normalizeLang } from '../../../shared/i18n/index.js';
+import { normalizeLang } from '../../../shared/i18n/langs.js';
 import {
   changePasswordSchema,
   profileUpdateSchema,

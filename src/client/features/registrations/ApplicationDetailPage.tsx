@@ -10,7 +10,7 @@
  * renewal the registration it renews, whose certificate it prints.
  */
 import { Alert, Anchor, Badge, Group, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
@@ -35,11 +35,14 @@ function Detail({ id }: { id: number }) {
   const [action, setAction] = useState<RemarksAction | null>(null);
   const [paying, setPaying] = useState(false);
 
-  if (q.isPending) return <PageLoader />;
-  if (q.isError || !q.data) {
+  // The answer is drawn in a deferred (time-sliced) render rather than in the blocking one that
+  // react-query's store update triggers: the detail is a large tree (issue 18 §5).
+  const data = useDeferredValue(q.data);
+  if (q.isError) {
     return <NotFoundAlert to="/business/applications">{t('detail.backToList')}</NotFoundAlert>;
   }
-  const d = q.data.data;
+  if (!data) return <PageLoader />;
+  const d = data.data;
   const start = (a: AppAction) => (a === 'pay' ? setPaying(true) : setAction(a));
   const cert = d.certificate;
 

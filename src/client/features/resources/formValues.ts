@@ -13,7 +13,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z, type ZodType } from 'zod';
 import { adToBs, bsToAd, formatBs, parseBs } from '../../../shared/bs-date.js';
 import { toNepaliDigits } from '../../../shared/format.js';
-import type { Lang } from '../../../shared/i18n/index.js';
+import type { Lang } from '../../../shared/i18n/langs.js';
 import { MSG } from '../../../shared/schemas/fields.js';
 import type { FieldDef, FormValue, FormValues, ResourceConfig, ResourceRow } from './types';
 

@@ -1,0 +1,94 @@
+/**
+ * The signed-in screens' outline drawn by index.html itself, before any script file has arrived
+ * (issue 18 §5). On a slow link (Slow 4G: 1.6 Mbit/s, 150 ms round trips) a signed-in screen's
+ * first load is ~250–320 KB gzip of JS; React's outline (ShellFallback.tsx) can only draw once
+ * the entry chunk (~165 KB) has arrived and run. This small classic script (~2 KB) draws the
+ * same outline — the header with the app's name, the page's title at its place, a spinner —
+ * before the app's modules, so the title is on screen as soon as the HTML, the first-load CSS
+ * and this file are in.
+ *
+ * `staticShellScript` returns the script's source; vite.config.ts writes it to
+ * `assets/shell-<hash>.js` and loads it after `#root` in the built index.html (a file, not an
+ * inline script: the CSP allows scripts from 'self' only, issue 8 §5). It draws only when a
+ * session is stored (signed out, the login page comes)
+ * and the path has a fixed title (app/shellTitles.ts); in the stored language (`lang`, as
+ * lib/i18n.ts reads it), with the texts taken from the catalogues at build time. React replaces
+ * the whole of `#root` on its first commit (main.tsx), with ShellFallback or the screen itself
+ * at the same place (app/global.css `.darta-shell-*` and `.darta-static-*`), so nothing moves.
+ * Any error (no localStorage, a malformed stored user) leaves `#root` empty, as before.
+ */
+import { HOME_TITLE, SHELL_TITLES } from './shellTitles';
+
+/** A catalogue as the shared i18n module exports it (nested objects of strings). */
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** The keys the outline shows, besides the page titles. */
+const OWN_KEYS = ['app.name', 'common.loading'];
+
+/** The text of a dotted key, e.g. `form.title`; throws on a missing key (caught at build time). */
+function text(catalogue: Catalogue, key: string): string {
+  const v = key
+    .split('.')
+    .reduce<string | Catalogue | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      catalogue,
+    );
+  if (typeof v !== 'string') throw new Error(`the catalogue has no text for ${key}`);
+  return v;
+}
+
+/** What the script needs: the title key per path, and the texts of every key per language. */
+export function shellData(catalogues: { 'en-US': Catalogue; ne: Catalogue }) {
+  const keys = [...new Set([...Object.values(SHELL_TITLES), HOME_TITLE, ...OWN_KEYS])];
+  const texts = Object.fromEntries(
+    Object.entries(catalogues).map(([lang, c]) => [
+      lang,
+      Object.fromEntries(keys.map((k) => [k, text(c, k)])),
+    ]),
+  );
+  return { paths: SHELL_TITLES, home: HOME_TITLE, texts };
+}
+
+/**
+ * The script's source (ES5, classic: it runs while the page is parsed, before the modules). The same
+ * markup and classes as ShellFallback.tsx, in plain DOM calls (texts as text, never as HTML).
+ */
+export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogue }): string {
+  const data = JSON.stringify(shellData(catalogues)).replace(/</g, '\\u003c');
+  return `(function () {
+  try {
+    var S = ${data};
+    var ls = window.localStorage;
+    if (!ls.getItem('access_token')) return;
+    var user = JSON.parse(ls.getItem('user') || 'null');
+    var path = location.pathname.replace(/\\/+$/, '') || '/';
+    var key = path === '/dashboard' && user && user.userType === 'user' ? S.home : S.paths[path];
+    if (!key) return;
+    var lang = (ls.getItem('lang') || '').toLowerCase().indexOf('ne') === 0 ? 'ne' : 'en-US';
+    var t = S.texts[lang];
+    document.documentElement.lang = lang;
+    var el = function (tag, cls, txt) {
+      var e = document.createElement(tag);
+      e.className = cls;
+      if (txt) e.textContent = txt;
+      return e;
+    };
+    var header = el('header', 'darta-shell-header darta-static-header');
+    header.appendChild(el('div', 'darta-shell-burger mantine-hidden-from-sm'));
+    header.appendChild(el('span', 'darta-static-name', t['app.name']));
+    var main = el('main', 'darta-shell-main');
+    main.appendChild(el('h2', 'darta-static-title', t[key]));
+    var wait = el('div', 'darta-static-wait');
+    var spinner = el('span', 'darta-static-loader');
+    spinner.setAttribute('role', 'status');
+    spinner.setAttribute('aria-label', t['common.loading']);
+    wait.appendChild(spinner);
+    main.appendChild(wait);
+    var root = document.getElementById('root');
+    root.appendChild(header);
+    root.appendChild(main);
+  } catch (e) {
+    /* no storage, or a malformed stored user: the app draws everything itself */
+  }
+})();`;
+}
