@@ -32,6 +32,7 @@ import {
   userRoles,
   users,
 } from '../db/schema.js';
+import { RoleCache } from './role-cache.js';
 
 export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
 
@@ -131,6 +132,31 @@ export default fp(async function authPlugin(
     return AppError.unauthenticated();
   };
 
+  const roleCache = new RoleCache(db);
+  // One round trip for the session, the user, the ids of their roles and the roles' version
+  // (plugins/role-cache.ts): this hook runs on every signed-in request, so each extra statement
+  // costs every route (issue 8 §1 bench). Prepared once: Drizzle builds it once, and on
+  // PostgreSQL it is a named statement, parsed and planned once per connection.
+  const session = db
+    .select({
+      id: accessTokens.id,
+      lastUsedAt: accessTokens.lastUsedAt,
+      user: users,
+      roleIds: sql<number[]>`coalesce((select array_agg(${userRoles.roleId})
+        from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+      version: sql<string>`(select v.version::text from auth_version v where v.id = 1)`,
+    })
+    .from(accessTokens)
+    .leftJoin(users, and(eq(users.id, accessTokens.userId), isNull(users.deletedOn)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('hash')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .prepare('auth_session');
+
   // onRequest, before the body is read or validated: an anonymous caller learns nothing about
   // the route's fields and cannot make the server parse a 30 MiB multipart body.
   app.addHook('onRequest', async (req) => {
@@ -139,43 +165,14 @@ export default fp(async function authPlugin(
     const token = bearer(req);
     if (!token) throw refuse(req, 'no-token');
     const now = new Date();
-    // One round trip for the session, the user and their roles and permissions: this hook runs
-    // on every signed-in request, so each extra statement costs every route (issue 8 §1 bench).
-    const [row] = await db
-      .select({
-        id: accessTokens.id,
-        lastUsedAt: accessTokens.lastUsedAt,
-        user: users,
-        roles: sql<string[]>`coalesce((
-          select array_agg(distinct ${roles.slug} order by ${roles.slug})
-          from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-          where ${userRoles.userId} = ${users.id} and ${roles.status} = 1
-            and ${roles.deletedOn} is null), '{}')`,
-        permissions: sql<string[]>`coalesce((
-          select array_agg(distinct ${permissions.slug} order by ${permissions.slug})
-          from ${userRoles}
-          join ${roles} on ${roles.id} = ${userRoles.roleId}
-          join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id}
-          join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-          where ${userRoles.userId} = ${users.id} and ${roles.status} = 1
-            and ${roles.deletedOn} is null and ${permissions.status} = 1
-            and ${permissions.deletedOn} is null), '{}')`,
-      })
-      .from(accessTokens)
-      .leftJoin(users, and(eq(users.id, accessTokens.userId), isNull(users.deletedOn)))
-      .where(
-        and(
-          eq(accessTokens.tokenHash, hashToken(token)),
-          isNull(accessTokens.revokedAt),
-          gt(accessTokens.expiresAt, now),
-        ),
-      );
+    const [row] = await session.execute({ hash: hashToken(token), now: now.toISOString() });
     if (!row) throw refuse(req, 'invalid');
     if (now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
       throw refuse(req, 'idle');
     }
     if (!row.user) throw refuse(req, 'user-gone');
-    const user = toApiUser(row.user, row.roles, row.permissions);
+    const grants = await roleCache.grants(row.roleIds, row.version ?? '');
+    const user = toApiUser(row.user, grants.roles, grants.permissions);
     // Touch at most once a minute: the idle clock needs no per-request write.
     if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
       await db
