@@ -104,21 +104,24 @@ function sources(shape: Shape) {
       : sql`(select count(distinct a.user_id)::int from applications a
           where a.deleted_on is null and ${wardCond(sql`a.ward_id`)} ${fyOf(sql`a.fiscal_year_id`)})`;
   return {
-    appRows: sql`select ward_id, business_type_id, app_status, registered, n
+    appRows: sql`select ward_id, business_type_id, app_status, registered, sum(n)::int as n
       from application_stats
-      where ${wardCond(sql`ward_id`)} ${fyOf(sql`fiscal_year_id`)}`,
-    payRows: sql`select fiscal_year_id, paid_date, total
+      where ${wardCond(sql`ward_id`)} ${fyOf(sql`fiscal_year_id`)}
+      group by 1, 2, 3, 4`,
+    payRows: sql`select fiscal_year_id, paid_date, sum(total) as total
       from payment_stats
-      where ${wardCond(sql`ward_id`)} ${fyOf(sql`app_fiscal_year_id`)}`,
+      where ${wardCond(sql`ward_id`)} ${fyOf(sql`app_fiscal_year_id`)}
+      group by 1, 2`,
     users,
   };
 }
 
 /**
  * The one statement of a dashboard shape: the fiscal year (asked for, else the current one),
- * and the sources summed into counts, series, revenue and users. Each aggregate reads the
- * counter rows once, and groups that sum to zero (a counter row can fall back to 0) are left
- * out, as no application would give them.
+ * and the sources summed into counts, series, revenue and users. The counter rows are grouped
+ * once (by ward, business type, status and registration; payments by fiscal year and day) and
+ * each figure is summed from those groups; groups that sum to zero (a counter row can fall
+ * back to 0) are left out, as no application would give them.
  */
 function statsQuery(db: Db, shape: Shape) {
   const { appRows, payRows, users } = sources(shape);
