@@ -565,14 +565,16 @@ export function preparedListPlan(
     /**
      * The page: `rows(where)` is the row query with that WHERE (placeholders in it), `count` the
      * prepared count of the list (`{ n }`, e.g. `preparedBoundedCount`). Answers as
-     * `listPlan().page`.
+     * `listPlan().page`; with a `guard` (placeholder values the row query also takes, and a test
+     * of its raw rows), null when the test fails, before anything else is read.
      */
     async page<R extends KeysetRow>(
       db: Db,
       rows: (where: SQL | undefined) => OrderableRows<R>,
       count: PreparedRows<{ n: number }>,
+      guard?: { values: Record<string, unknown>; ok(raw: readonly object[]): boolean },
     ) {
-      const run = { ...values, limit: 0, offset };
+      const run = { ...values, ...guard?.values, limit: 0, offset };
       const raw = await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) => {
         const seg = seek ? segments!.indexOf(seek) : -1;
         const prepared = preparedQuery(db, `${key}|${seg}`, () =>
@@ -585,6 +587,7 @@ export function preparedListPlan(
         );
         return prepared.execute({ ...run, limit });
       });
+      if (guard && !guard.ok(raw)) return null;
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
       const cap = countCap;

@@ -5,15 +5,15 @@
  * links — or a sign-out, a password change, a deleted account — takes effect on the very next
  * request on either instance.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, buildTestApp, login, type TestContext } from '../../../test/server/helper.js';
-import { newApplicant } from '../../../test/server/fixtures.js';
+import { newApplicant, submit } from '../../../test/server/fixtures.js';
 import { client } from '../../../test/server/resources.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { permissions, rolePermissions, roles, users } from '../db/schema.js';
+import { applications, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.js';
 
 let t: TestContext;
 /** a second instance on the same database, with its own cache */
@@ -32,6 +32,9 @@ beforeAll(async () => {
     logger: false,
   });
   await b.ready();
+  // one application in ward 1, so that ward1's list has a row to confirm the session with
+  const a = await newApplicant(t.app, 'Listed Applicant');
+  await submit(t.app, a.token, 1);
 });
 afterAll(async () => {
   await b.close();
@@ -155,5 +158,62 @@ describe('sessions are never cached', () => {
     expect(res.json().data.status).toBe(0);
     expect((await get(b, '/api/profiles', off.token)).statusCode).toBe(401);
     expect((await get(t.app, '/api/profiles', off.token)).statusCode).toBe(401);
+  });
+});
+
+describe('the list confirms a remembered session in its own statement', () => {
+  /** The list's total on instance `app` (its only page: fewer than 25 rows in these tests). */
+  const total = async (app: FastifyInstance, token: string) => {
+    const res = await get(app, '/api/applications', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().meta.total as number;
+  };
+  const wardCount = async (wardId: number) => {
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(and(eq(applications.wardId, wardId), isNull(applications.deletedOn)));
+    return n;
+  };
+
+  it("a ward admin moved to another ward sees that ward's list on the next request", async () => {
+    const db = t.database.db;
+    const ward1 = await login(b, 'ward1');
+    const [me] = await db.select().from(users).where(eq(users.username, 'ward1'));
+    const before = me.wardId!;
+    expect(await total(b, ward1)).toBe(await wardCount(before));
+    expect(await total(b, ward1)).toBe(await wardCount(before)); // from memory now
+    const [other] = await db
+      .select({ id: sql<number>`w.id` })
+      .from(sql`wards w`)
+      .where(sql`w.id <> ${before}`)
+      .limit(1);
+    await db.update(users).set({ wardId: other.id }).where(eq(users.id, me.id));
+    try {
+      expect(await wardCount(before)).not.toBe(await wardCount(other.id));
+      expect(await total(b, ward1)).toBe(await wardCount(other.id));
+    } finally {
+      await db.update(users).set({ wardId: before }).where(eq(users.id, me.id));
+    }
+    expect(await total(b, ward1)).toBe(await wardCount(before));
+  });
+
+  it("a role taken from the user is refused on the next request; an empty list still answers", async () => {
+    const db = t.database.db;
+    const ward1 = await login(b, 'ward1');
+    const [me] = await db.select().from(users).where(eq(users.username, 'ward1'));
+    const links = await db.select().from(userRoles).where(eq(userRoles.userId, me.id));
+    expect((await get(b, '/api/applications', ward1)).statusCode).toBe(200);
+    await db.delete(userRoles).where(eq(userRoles.userId, me.id));
+    try {
+      expect((await get(b, '/api/applications', ward1)).statusCode).toBe(403);
+    } finally {
+      await db.insert(userRoles).values(links);
+    }
+    expect((await get(b, '/api/applications', ward1)).statusCode).toBe(200);
+
+    const nobody = await newApplicant(t.app, 'No Applications', { withDocuments: false });
+    expect(await total(b, nobody.token)).toBe(0);
+    expect(await total(b, nobody.token)).toBe(0);
   });
 });

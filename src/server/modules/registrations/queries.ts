@@ -34,6 +34,7 @@ import {
 } from '../../lib/list.js';
 import { preparedScopeOf, scopeOf, type Actor } from '../../lib/scope.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
+import { sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
 import { renewalWindowSql } from '../settings/index.js';
@@ -201,15 +202,22 @@ function counterCount(
   );
 }
 
-/** The list's row query: the columns (an applicant's own rows with OWN_COLUMNS) and `select`. */
+/**
+ * The list's row query: the columns (an applicant's own rows with OWN_COLUMNS), `select`, and
+ * with `guarded` the session check (plugins/auth.ts sessionCheckSql) as `_session`.
+ */
 function applicationRows(
   db: Db,
   own: boolean,
   select: Record<typeof SORT_VALUE, SQL | PgColumn>,
+  guarded = false,
 ) {
+  const fields = { ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...select };
+  // (not in the row type: listPage takes it off before the rows are answered)
+  if (guarded) Object.assign(fields, { _session: sessionCheckSql });
   return (where: SQL | undefined) =>
     db
-      .select({ ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...select })
+      .select(fields)
       .from(applications)
       .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
       .innerJoin(wards, eq(wards.id, applications.wardId))
@@ -223,20 +231,46 @@ function applicationRows(
  * search is used; counted from the counters where they can (counterCount), else bounded.
  */
 export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
+  return (await listPage(db, actor, q))!;
+}
+
+/**
+ * `listApplications` for a request authenticated from memory (plugins/auth.ts SessionGuard):
+ * the page's statement also confirms the session, in the same snapshot as the rows. Null when
+ * it does not stand, or cannot be told (no rows; a text search, which is not prepared): the
+ * caller then looks the session up in full (`confirmSession`) and lists again without a guard.
+ */
+export async function listApplicationsGuarded(
+  db: Db,
+  actor: Actor,
+  q: ListQuery,
+  guard: SessionGuard,
+) {
+  return listPage(db, actor, q, guard);
+}
+
+async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard) {
   const own = ownScope(actor);
   const prepared = preparedListPlan(
     APPLICATION_LIST,
     q,
     preparedScopeOf(actor),
-    `applications|${own ? 'own' : 'staff'}`,
+    `applications|${own ? 'own' : 'staff'}|${guard ? 'guarded' : ''}`,
   );
   let page;
   if (prepared) {
     const count =
       counterCount(db, actor, prepared) ??
       preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where));
-    page = await prepared.page(db, applicationRows(db, own, prepared.select), count);
+    const check = guard && {
+      values: guard.values,
+      ok: (raw: object[]) =>
+        raw.length > 0 && (raw[0] as { _session?: boolean })._session === true,
+    };
+    page = await prepared.page(db, applicationRows(db, own, prepared.select, !!guard), count, check);
+    if (!page) return null;
   } else {
+    if (guard) return null;
     const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
     page = await plan.page(db, applicationRows(db, own, plan.select), countOf(db, plan.where));
   }
@@ -244,6 +278,7 @@ export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
   return {
     data: page.rows.map((r) => {
       const row = { ...r, createdAt: r.createdAt.toISOString() };
+      delete (row as { _session?: boolean })._session;
       if (!own) return row;
       const o = r as typeof r & {
         isRenewal: boolean;
