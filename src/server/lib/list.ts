@@ -296,7 +296,7 @@ export function keyset(spec: ListSpec, sort: Pick<ListQuery, 'sortBy' | 'descend
     seek(cur: ListCursor, bind: Bind = bindValue): SQL[] {
       if (kind === 'id') {
         if (cur.v !== cur.id) badCursor();
-        return [desc ? sql`${id} < ${bind(cur.id)}` : sql`${id} > ${bind(cur.id)}`];
+        return [desc ? lt(id, bind(cur.id)) : gt(id, bind(cur.id))];
       }
       if (cur.v === null) {
         if (!nullable) badCursor();
@@ -510,7 +510,9 @@ export function preparedFilterTerms(
       } else {
         values[`f_${key}`] = d;
         terms.push(
-          def.kind === 'from' ? sql`${def.column} >= ${ph}::date` : sql`${def.column} <= ${ph}::date`,
+          def.kind === 'from'
+            ? sql`${def.column} >= ${ph}::date`
+            : sql`${def.column} <= ${ph}::date`,
         );
       }
     } else return null;
@@ -525,12 +527,7 @@ export function preparedFilterTerms(
  * (e.g. the actor's scope) and `shape` names everything else that shapes the row query (the
  * list, the columns selected). The same answers and the same 400s as `listPlan().page`.
  */
-export function preparedListPlan(
-  spec: ListSpec,
-  q: ListQuery,
-  base: PreparedTerms,
-  shape: string,
-) {
+export function preparedListPlan(spec: ListSpec, q: ListQuery, base: PreparedTerms, shape: string) {
   const filters = preparedFilterTerms(spec, q.filters);
   if (!filters) return null;
   const ks = keyset(spec, q);
@@ -577,13 +574,14 @@ export function preparedListPlan(
       const run = { ...values, ...guard?.values, limit: 0, offset };
       const raw = await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) => {
         const seg = seek ? segments!.indexOf(seek) : -1;
-        const prepared = preparedQuery(db, `${key}|${seg}`, () =>
-          (
+        const prepared = preparedQuery(
+          db,
+          `${key}|${seg}`,
+          () =>
             rows(and(where, seek))
               .orderBy(...ks.orderBy)
               .limit(sql.placeholder('limit') as unknown as number)
-              .offset(sql.placeholder('offset') as unknown as number) as unknown as Preparable<R>
-          ),
+              .offset(sql.placeholder('offset') as unknown as number) as unknown as Preparable<R>,
         );
         return prepared.execute({ ...run, limit });
       });
@@ -611,7 +609,9 @@ export function preparedListPlan(
  */
 export function preparedBoundedCount(db: Db, key: string, rows: () => PgSelect) {
   return preparedQuery<{ n: number }>(db, `count|${key}`, () => {
-    const sub = rows().limit(sql.placeholder('cap') as unknown as number).as('bounded_rows');
+    const sub = rows()
+      .limit(sql.placeholder('cap') as unknown as number)
+      .as('bounded_rows');
     return db.select({ n: sql<number>`count(*)::int` }).from(sub) as unknown as Preparable<{
       n: number;
     }>;

@@ -13,7 +13,14 @@ import { newApplicant, submit } from '../../../test/server/fixtures.js';
 import { client } from '../../../test/server/resources.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { applications, permissions, rolePermissions, roles, userRoles, users } from '../db/schema.js';
+import {
+  applications,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../db/schema.js';
 
 let t: TestContext;
 /** a second instance on the same database, with its own cache */
@@ -50,7 +57,10 @@ const listOnBoth = async (token: string) => [
 ];
 
 async function idOf(table: typeof roles | typeof permissions, slug: string) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+  const [row] = await t.database.db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.slug, slug));
   return row.id;
 }
 
@@ -198,7 +208,7 @@ describe('the list confirms a remembered session in its own statement', () => {
     expect(await total(b, ward1)).toBe(await wardCount(before));
   });
 
-  it("a role taken from the user is refused on the next request; an empty list still answers", async () => {
+  it('a role taken from the user is refused on the next request; an empty list still answers', async () => {
     const db = t.database.db;
     const ward1 = await login(b, 'ward1');
     const [me] = await db.select().from(users).where(eq(users.username, 'ward1'));

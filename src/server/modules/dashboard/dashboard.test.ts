@@ -71,7 +71,11 @@ async function direct(opts: { wardId?: number; fiscalYearId?: number; allUsers: 
 
 async function dashboard(token: string, q = '') {
   statements.length = 0;
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard${q}`, headers: auth(token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard${q}`,
+    headers: auth(token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json().data as {
     total: number;

@@ -86,7 +86,12 @@ function applicationListRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => {
       if (req.sessionGuard) {
-        const page = await listApplicationsGuarded(db, currentUser(req), req.query, req.sessionGuard);
+        const page = await listApplicationsGuarded(
+          db,
+          currentUser(req),
+          req.query,
+          req.sessionGuard,
+        );
         if (page) return page;
         await confirmSession(req);
       }

@@ -264,10 +264,14 @@ async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard
       preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where));
     const check = guard && {
       values: guard.values,
-      ok: (raw: object[]) =>
-        raw.length > 0 && (raw[0] as { _session?: boolean })._session === true,
+      ok: (raw: object[]) => raw.length > 0 && (raw[0] as { _session?: boolean })._session === true,
     };
-    page = await prepared.page(db, applicationRows(db, own, prepared.select, !!guard), count, check);
+    page = await prepared.page(
+      db,
+      applicationRows(db, own, prepared.select, !!guard),
+      count,
+      check,
+    );
     if (!page) return null;
   } else {
     if (guard) return null;
