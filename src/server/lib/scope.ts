@@ -7,9 +7,10 @@
  * It sits in lib/ because registrations, billing, certificates, files, notifications and the
  * dashboard all scope by it, and none of them should depend on another for it.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { applications } from '../db/schema.js';
 import type { AuthUser } from '../plugins/auth.js';
+import type { PreparedTerms } from './list.js';
 
 /** The signed-in user as the domain modules see them. */
 export type Actor = Pick<AuthUser, 'id' | 'userType' | 'wardId' | 'permissions'>;
@@ -21,4 +22,30 @@ export function scopeOf(actor: Actor): SQL | undefined {
     return actor.wardId ? eq(applications.wardId, actor.wardId) : sql`false`;
   }
   return eq(applications.userId, actor.id);
+}
+
+/**
+ * `scopeOf` and "not deleted" as terms of a prepared statement (lib/list.ts preparedListPlan):
+ * the actor's ward or user id is the `scope` placeholder's value, so one statement serves every
+ * ward admin (or every applicant). The key names the shape: all, ward, own, or none (a ward
+ * admin without a ward sees nothing).
+ */
+export function preparedScopeOf(actor: Actor): PreparedTerms {
+  const live = isNull(applications.deletedOn);
+  if (actor.userType === 'systemadmin') return { key: 'all', terms: [live], values: {} };
+  const scope = sql.placeholder('scope');
+  if (actor.userType === 'wardadmin') {
+    return actor.wardId
+      ? {
+          key: 'ward',
+          terms: [live, sql`${applications.wardId} = ${scope}`],
+          values: { scope: actor.wardId },
+        }
+      : { key: 'none', terms: [live, sql`false`], values: {} };
+  }
+  return {
+    key: 'own',
+    terms: [live, sql`${applications.userId} = ${scope}`],
+    values: { scope: actor.id },
+  };
 }

@@ -32,6 +32,7 @@ import {
   userRoles,
   users,
 } from '../db/schema.js';
+import { RoleCache } from './role-cache.js';
 
 export type Access = 'public' | { permissions?: string[]; roles?: Role[] };
 
@@ -119,6 +120,83 @@ function bearer(req: FastifyRequest): string | null {
   return t.length >= 20 && t.length <= 200 ? t : null;
 }
 
+/**
+ * What must still hold for a remembered session to stand for the one in the database: the
+ * users row unchanged (its xmin: any update gives a new one), the same role ids, the same
+ * roles → permissions version. The token itself (not revoked, not expired) is checked too.
+ */
+interface Stamp {
+  xmin: string;
+  roleIds: string;
+  version: string;
+}
+
+/** A session as the last full lookup found it (this process only; see SessionGuard). */
+interface SessionHint {
+  user: AuthUser;
+  /** the token's last_used_at (ms) as of that lookup */
+  lastUsedAt: number;
+  stamp: Stamp;
+}
+
+/**
+ * A request authenticated from this process's memory of its session, to be confirmed by the
+ * route's own statement in the same snapshot as the data it reads (`sessionCheckSql`): until
+ * then, nothing of the answer may be sent. Only routes with `config.sessionInQuery` get one.
+ */
+export interface SessionGuard {
+  /** placeholder values of sessionCheckSql */
+  values: { g_hash: string; g_xmin: string; g_roles: string; g_version: string };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route confirms the session in its own statement (SessionGuard), saving the session
+     * statement's round trip (issue 18 §2); it must call `confirmSession` when it cannot.
+     */
+    sessionInQuery?: boolean;
+  }
+  interface FastifyRequest {
+    sessionGuard: SessionGuard | null;
+  }
+  interface FastifyInstance {
+    /** the auth plugin's full session lookup (see `confirmSession`) */
+    confirmSession(req: FastifyRequest): Promise<void>;
+  }
+}
+
+/**
+ * True when the session of a SessionGuard still stands, as a SQL expression with the
+ * placeholders g_hash, g_xmin, g_roles and g_version: the token is live and its user, roles and
+ * roles' permissions are those remembered. Uncorrelated: PostgreSQL evaluates it once per
+ * statement, in that statement's snapshot.
+ */
+export const sessionCheckSql = sql<boolean>`exists (select 1 from access_tokens t
+  join users u on u.id = t.user_id
+  where t.token_hash = ${sql.placeholder('g_hash')} and t.revoked_at is null
+    and t.expires_at > now() and u.deleted_on is null
+    and u.xmin::text = ${sql.placeholder('g_xmin')}
+    and coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
+      where ur.user_id = u.id), '{}')::text = ${sql.placeholder('g_roles')}
+    and (select v.version::text from auth_version v where v.id = 1) = ${sql.placeholder('g_version')})`;
+
+/** Sessions remembered per process, at most this many (then forgotten all at once). */
+const MAX_HINTS = 10_000;
+/** The idle clock is touched at most once a minute (ms); a hint is used only within that. */
+const TOUCH_MS = 60_000;
+
+/**
+ * The signed-in user of a request that came with a SessionGuard, after its statement found the
+ * session no longer as remembered (or could not tell): looks the session up in full, as the
+ * hook does for other routes — 401/403 as they would answer — and clears the guard, so the
+ * route runs again without one.
+ */
+export async function confirmSession(req: FastifyRequest): Promise<AuthUser> {
+  await req.server.confirmSession(req);
+  return currentUser(req);
+}
+
 export default fp(async function authPlugin(
   app: FastifyInstance,
   opts: { db: Db; idleMinutes: number },
@@ -126,66 +204,45 @@ export default fp(async function authPlugin(
   const { db, idleMinutes } = opts;
   app.decorateRequest('user', null);
   app.decorateRequest('authFailure', null);
+  app.decorateRequest('sessionGuard', null);
   const refuse = (req: FastifyRequest, reason: AuthFailure) => {
     req.authFailure = reason;
     return AppError.unauthenticated();
   };
 
-  // onRequest, before the body is read or validated: an anonymous caller learns nothing about
-  // the route's fields and cannot make the server parse a 30 MiB multipart body.
-  app.addHook('onRequest', async (req) => {
+  const roleCache = new RoleCache(db);
+  const hints = new Map<string, SessionHint>();
+  // One round trip for the session, the user, the ids of their roles and the roles' version
+  // (plugins/role-cache.ts): this hook runs on every signed-in request, so each extra statement
+  // costs every route (issue 8 §1 bench). Prepared once: Drizzle builds it once, and on
+  // PostgreSQL it is a named statement, parsed and planned once per connection.
+  const session = db
+    .select({
+      id: accessTokens.id,
+      lastUsedAt: accessTokens.lastUsedAt,
+      user: users,
+      xmin: sql<string>`${users}.xmin::text`,
+      roleIds: sql<number[]>`coalesce((select array_agg(${userRoles.roleId}
+          order by ${userRoles.roleId})
+        from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+      version: sql<string>`(select v.version::text from auth_version v where v.id = 1)`,
+    })
+    .from(accessTokens)
+    .leftJoin(users, and(eq(users.id, accessTokens.userId), isNull(users.deletedOn)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('hash')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .prepare('auth_session');
+
+  /** 403 unless `user` may call the route (password change pending, permissions, roles). */
+  const authorize = (req: FastifyRequest, user: AuthUser) => {
     const access = req.routeOptions.config?.access;
-    if (!req.url.startsWith('/api/') || access === 'public') return;
-    const token = bearer(req);
-    if (!token) throw refuse(req, 'no-token');
-    const now = new Date();
-    // One round trip for the session, the user and their roles and permissions: this hook runs
-    // on every signed-in request, so each extra statement costs every route (issue 8 §1 bench).
-    const [row] = await db
-      .select({
-        id: accessTokens.id,
-        lastUsedAt: accessTokens.lastUsedAt,
-        user: users,
-        roles: sql<string[]>`coalesce((
-          select array_agg(distinct ${roles.slug} order by ${roles.slug})
-          from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-          where ${userRoles.userId} = ${users.id} and ${roles.status} = 1
-            and ${roles.deletedOn} is null), '{}')`,
-        permissions: sql<string[]>`coalesce((
-          select array_agg(distinct ${permissions.slug} order by ${permissions.slug})
-          from ${userRoles}
-          join ${roles} on ${roles.id} = ${userRoles.roleId}
-          join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id}
-          join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-          where ${userRoles.userId} = ${users.id} and ${roles.status} = 1
-            and ${roles.deletedOn} is null and ${permissions.status} = 1
-            and ${permissions.deletedOn} is null), '{}')`,
-      })
-      .from(accessTokens)
-      .leftJoin(users, and(eq(users.id, accessTokens.userId), isNull(users.deletedOn)))
-      .where(
-        and(
-          eq(accessTokens.tokenHash, hashToken(token)),
-          isNull(accessTokens.revokedAt),
-          gt(accessTokens.expiresAt, now),
-        ),
-      );
-    if (!row) throw refuse(req, 'invalid');
-    if (now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
-      throw refuse(req, 'idle');
-    }
-    if (!row.user) throw refuse(req, 'user-gone');
-    const user = toApiUser(row.user, row.roles, row.permissions);
-    // Touch at most once a minute: the idle clock needs no per-request write.
-    if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await db
-        .update(accessTokens)
-        .set({ lastUsedAt: sql`now()` })
-        .where(eq(accessTokens.id, row.id));
-    }
-    req.user = { ...user, tokenId: row.id };
     if (
-      row.user.passwordChangeRequired &&
+      user.passwordChangeRequired &&
       !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${req.method} ${req.routeOptions.url}`)
     )
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'errors.passwordChangeRequired');
@@ -194,6 +251,77 @@ export default fp(async function authPlugin(
       const okRole = !access.roles || access.roles.some((r) => user.roles.includes(r));
       if (!okPerm || !okRole) throw AppError.forbidden();
     }
+  };
+
+  /** The full lookup: sets req.user or throws 401/403; remembers the session for a guard. */
+  const authenticate = async (req: FastifyRequest, hash: string) => {
+    req.sessionGuard = null;
+    hints.delete(hash);
+    const now = new Date();
+    const [row] = await session.execute({ hash, now: now.toISOString() });
+    if (!row) throw refuse(req, 'invalid');
+    if (now.getTime() - row.lastUsedAt.getTime() > idleMinutes * 60_000) {
+      throw refuse(req, 'idle');
+    }
+    if (!row.user) throw refuse(req, 'user-gone');
+    const grants = await roleCache.grants(row.roleIds, row.version ?? '');
+    const user = toApiUser(row.user, grants.roles, grants.permissions);
+    let lastUsedAt = row.lastUsedAt.getTime();
+    // Touch at most once a minute: the idle clock needs no per-request write.
+    if (now.getTime() - lastUsedAt > TOUCH_MS) {
+      await db
+        .update(accessTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(accessTokens.id, row.id));
+      lastUsedAt = now.getTime();
+    }
+    req.user = { ...user, tokenId: row.id };
+    if (hints.size >= MAX_HINTS) hints.clear();
+    hints.set(hash, {
+      user: req.user,
+      lastUsedAt,
+      stamp: { xmin: row.xmin, roleIds: `{${row.roleIds.join(',')}}`, version: row.version ?? '' },
+    });
+    authorize(req, req.user);
+  };
+
+  app.decorate('confirmSession', async (req: FastifyRequest) => {
+    const token = bearer(req);
+    if (!token) throw refuse(req, 'no-token');
+    await authenticate(req, hashToken(token));
+  });
+
+  // onRequest, before the body is read or validated: an anonymous caller learns nothing about
+  // the route's fields and cannot make the server parse a 30 MiB multipart body.
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    const access = config?.access;
+    if (!req.url.startsWith('/api/') || access === 'public') return;
+    const token = bearer(req);
+    if (!token) throw refuse(req, 'no-token');
+    const hash = hashToken(token);
+    // A route that confirms the session in its own statement may start from the session as
+    // this process last found it, if that was within the minute (no touch due, not idle) and it
+    // would be let in; anything else is looked up in full.
+    const hint = config?.sessionInQuery ? hints.get(hash) : undefined;
+    if (hint && Date.now() - hint.lastUsedAt < Math.min(TOUCH_MS, idleMinutes * 60_000)) {
+      try {
+        authorize(req, hint.user);
+        req.user = hint.user;
+        req.sessionGuard = {
+          values: {
+            g_hash: hash,
+            g_xmin: hint.stamp.xmin,
+            g_roles: hint.stamp.roleIds,
+            g_version: hint.stamp.version,
+          },
+        };
+        return;
+      } catch {
+        // a refusal is only ever answered after a full lookup
+      }
+    }
+    await authenticate(req, hash);
   });
 });
 

@@ -7,16 +7,16 @@
  * Staff dashboards read the counters `application_stats` and `payment_stats` (kept exact by
  * triggers, migration 0009) instead of scanning every application: at 100k applications a
  * scan cost ~100 ms a request (issue 8 §1 asks p99 ≤ 50 ms). An applicant's dashboard counts
- * their own rows (a few, by the user index). Either way the figures come in one statement
- * (plus the fiscal year), grouped per ward, business type, status and registration, and are
- * summed from there, so the counts, the charts and the revenue always agree.
+ * their own rows (a few, by the user index). Either way the figures and the fiscal year come
+ * in one statement, prepared once per shape (issue 18 §3: the dashboard's p99), summed from
+ * the same rows, so the counts, the charts and the revenue always agree.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { adToBs } from '../../../shared/bs-date.js';
 import type { AppStatus } from '../../../shared/lifecycle.js';
 import type { Db } from '../../db/client.js';
-import { fiscalYears } from '../../db/schema.js';
-import { currentFiscalYear } from '../../lib/fiscal-year.js';
+import { AppError } from '../../errors.js';
+import { preparedQuery } from '../../lib/list.js';
 import type { Actor } from '../../lib/scope.js';
 
 /** The dashboard's filters: a fiscal year and a ward (ids). */
@@ -26,55 +26,80 @@ export interface DashboardFilter {
 }
 
 interface StatsRow {
-  counts: Partial<Record<AppStatus, number>>;
-  by_ward: { wardId: number; number: number; n: number }[];
-  by_type: { id: number; nameEn: string; nameNe: string; n: number }[];
+  /** the fiscal year asked for, else the current one; null when there is none */
+  fy: { id: number; code: string; nameNe: string } | null;
+  counts: Partial<Record<AppStatus, number>> | null;
+  byWard: { wardId: number; number: number; n: number }[];
+  byType: { id: number; nameEn: string; nameNe: string; n: number }[];
   paid: string;
   daily: { day: string; total: string }[];
   users: number;
 }
 
 /**
- * The ward condition of `actor` and `filter` on column `col`: a ward admin sees their ward
- * only, and one without a ward sees nothing.
+ * The shape of a dashboard request (what changes its SQL text, never a value) and the values
+ * of its placeholders: `uid` (an applicant's own rows), `scopeWard` (a ward admin's ward),
+ * `ward` and `fy` (the filters).
  */
-function wardCondition(actor: Actor, filter: DashboardFilter) {
-  const noWard = actor.userType === 'wardadmin' && !actor.wardId;
-  const wardIds = [actor.userType === 'wardadmin' ? actor.wardId : null, filter.wardId].filter(
-    (w): w is number => !!w,
-  );
-  return (col: SQL) =>
-    noWard
-      ? sql`false`
-      : sql.join([sql`true`, ...wardIds.map((w) => sql`${col} = ${w}`)], sql` and `);
+function shapeOf(actor: Actor, filter: DashboardFilter) {
+  const kind =
+    actor.userType === 'user'
+      ? 'own'
+      : actor.userType === 'wardadmin'
+        ? actor.wardId
+          ? 'ward'
+          : 'none'
+        : 'all';
+  const values: Record<string, unknown> = {};
+  if (kind === 'own') values.uid = actor.id;
+  if (kind === 'ward') values.scopeWard = actor.wardId;
+  if (filter.wardId) values.ward = filter.wardId;
+  if (filter.fiscalYearId) values.fy = filter.fiscalYearId;
+  return {
+    kind,
+    byWard: !!filter.wardId,
+    byYear: !!filter.fiscalYearId,
+    key: `dashboard|${kind}|${!!filter.wardId}|${!!filter.fiscalYearId}`,
+    values,
+  };
+}
+
+type Shape = ReturnType<typeof shapeOf>;
+
+/** The ward condition of the shape on column `col`: the admin's ward, the ward filter, both. */
+function wardCondition(shape: Shape, col: SQL): SQL {
+  if (shape.kind === 'none') return sql`false`;
+  const terms = [sql`true`];
+  if (shape.kind === 'ward') terms.push(sql`${col} = ${sql.placeholder('scopeWard')}`);
+  if (shape.byWard) terms.push(sql`${col} = ${sql.placeholder('ward')}`);
+  return sql.join(terms, sql` and `);
 }
 
 /**
  * Rows (ward_id, business_type_id, app_status, registered, n) and (fiscal_year_id, paid_date,
  * total) of the applications and completed payments in scope, and the users count.
  */
-function sources(actor: Actor, filter: DashboardFilter) {
-  const fyId = filter.fiscalYearId;
-  const wardCond = wardCondition(actor, filter);
-  const fyOf = (col: SQL) => (fyId ? sql`and ${col} = ${fyId}` : sql``);
-  if (actor.userType === 'user') {
-    const own = sql`a.deleted_on is null and a.user_id = ${actor.id} and ${wardCond(sql`a.ward_id`)}
-      ${fyOf(sql`a.fiscal_year_id`)}`;
+function sources(shape: Shape) {
+  const fyOf = (col: SQL) => (shape.byYear ? sql`and ${col} = ${sql.placeholder('fy')}` : sql``);
+  const wardCond = (col: SQL) => wardCondition(shape, col);
+  if (shape.kind === 'own') {
+    const own = sql`a.deleted_on is null and a.user_id = ${sql.placeholder('uid')}
+      and ${wardCond(sql`a.ward_id`)} ${fyOf(sql`a.fiscal_year_id`)}`;
     return {
       appRows: sql`select a.ward_id, a.business_type_id, a.app_status,
           (not a.is_renewal and a.app_status in ('approved', 'cancelled') and a.registration_no is not null) as registered,
-          count(*)::int as n
-        from applications a where ${own} group by 1, 2, 3, 4`,
+          1 as n
+        from applications a where ${own}`,
       payRows: sql`select p.fiscal_year_id, coalesce(p.paid_date, 'infinity'::date) as paid_date,
-          sum(p.total) as total
+          p.total
         from payments p join applications a on a.id = p.application_id
-        where p.pay_status = 'completed' and ${own} group by 1, 2`,
+        where p.pay_status = 'completed' and ${own}`,
       users: sql`1`,
     };
   }
   // Users: every account for an unfiltered system admin; else those who applied in scope.
   const users =
-    actor.userType === 'systemadmin' && !filter.wardId && !fyId
+    shape.kind === 'all' && !shape.byWard && !shape.byYear
       ? sql`(select count(*)::int from users where deleted_on is null)`
       : sql`(select count(distinct a.user_id)::int from applications a
           where a.deleted_on is null and ${wardCond(sql`a.ward_id`)} ${fyOf(sql`a.fiscal_year_id`)})`;
@@ -82,7 +107,7 @@ function sources(actor: Actor, filter: DashboardFilter) {
     appRows: sql`select ward_id, business_type_id, app_status, registered, sum(n)::int as n
       from application_stats
       where ${wardCond(sql`ward_id`)} ${fyOf(sql`fiscal_year_id`)}
-      group by 1, 2, 3, 4 having sum(n) <> 0`,
+      group by 1, 2, 3, 4`,
     payRows: sql`select fiscal_year_id, paid_date, sum(total) as total
       from payment_stats
       where ${wardCond(sql`ward_id`)} ${fyOf(sql`app_fiscal_year_id`)}
@@ -91,36 +116,62 @@ function sources(actor: Actor, filter: DashboardFilter) {
   };
 }
 
-/** The one statement that sums the sources into counts, series, revenue and users. */
-async function statsRow(
-  db: Db,
-  actor: Actor,
-  filter: DashboardFilter,
-  fy: { startDate: string; endDate: string } | undefined,
-): Promise<StatsRow> {
-  const fyId = filter.fiscalYearId;
-  const { appRows, payRows, users } = sources(actor, filter);
-  const res = (await db.execute(sql`
-    with a as (${appRows}), p as (${payRows})
-    select
-      (select coalesce(json_object_agg(app_status, n), '{}') from
-        (select app_status, sum(n)::int as n from a group by 1) s) as counts,
-      (select coalesce(json_agg(json_build_object('wardId', w.id, 'number', w.number, 'n', s.n)
-          order by w.number), '[]') from
-        (select ward_id, sum(n)::int as n from a where registered group by 1) s
-        join wards w on w.id = s.ward_id) as by_ward,
-      (select coalesce(json_agg(json_build_object('id', b.id, 'nameEn', b.name_en,
-          'nameNe', b.name_ne, 'n', s.n) order by s.n desc, b.id), '[]') from
-        (select business_type_id, sum(n)::int as n from a where registered group by 1) s
-        join business_types b on b.id = s.business_type_id) as by_type,
-      (select coalesce(sum(total), 0)::text from p
-        ${fyId ? sql`where fiscal_year_id = ${fyId}` : sql``}) as paid,
-      (select coalesce(json_agg(json_build_object('day', day, 'total', total::text)), '[]') from
-        (select paid_date as day, sum(total) as total from p
-          where ${fy ? sql`paid_date between ${fy.startDate} and ${fy.endDate}` : sql`false`}
-          group by 1) d) as daily,
-      ${users} as users`)) as unknown as { rows: StatsRow[] };
-  return res.rows[0];
+/**
+ * The one statement of a dashboard shape: the fiscal year (asked for, else the current one),
+ * and the sources summed into counts, series, revenue and users. The counter rows are grouped
+ * once (by ward, business type, status and registration; payments by fiscal year and day) and
+ * each figure is summed from those groups; groups that sum to zero (a counter row can fall
+ * back to 0) are left out, as no application would give them.
+ */
+function statsQuery(db: Db, shape: Shape) {
+  const { appRows, payRows, users } = sources(shape);
+  const fy = shape.byYear
+    ? sql`select id, code, name_ne, start_date, end_date from fiscal_years
+        where id = ${sql.placeholder('fy')}`
+    : sql`select id, code, name_ne, start_date, end_date from fiscal_years
+        where is_current and deleted_on is null limit 1`;
+  const s = sql.raw('s');
+  return db
+    .select({
+      fy: sql<StatsRow['fy']>`${s}.fy`,
+      counts: sql<StatsRow['counts']>`${s}.counts`,
+      byWard: sql<StatsRow['byWard']>`${s}.by_ward`,
+      byType: sql<StatsRow['byType']>`${s}.by_type`,
+      paid: sql<string>`${s}.paid`,
+      daily: sql<StatsRow['daily']>`${s}.daily`,
+      users: sql<number>`${s}.users`,
+    })
+    .from(
+      sql`(with y as (${fy}), a as materialized (${appRows}), p as materialized (${payRows})
+      select
+        (select json_build_object('id', y.id, 'code', y.code, 'nameNe', y.name_ne) from y) as fy,
+        (select json_object_agg(app_status, n) from
+          (select app_status, sum(n)::int as n from a group by 1 having sum(n) <> 0) c) as counts,
+        (select coalesce(json_agg(json_build_object('wardId', w.id, 'number', w.number, 'n', c.n)
+            order by w.number), '[]') from
+          (select ward_id, sum(n)::int as n from a where registered group by 1
+            having sum(n) <> 0) c
+          join wards w on w.id = c.ward_id) as by_ward,
+        (select coalesce(json_agg(json_build_object('id', b.id, 'nameEn', b.name_en,
+            'nameNe', b.name_ne, 'n', c.n) order by c.n desc, b.id), '[]') from
+          (select business_type_id, sum(n)::int as n from a where registered group by 1
+            having sum(n) <> 0) c
+          join business_types b on b.id = c.business_type_id) as by_type,
+        (select coalesce(sum(total), 0)::text from p
+          ${shape.byYear ? sql`where fiscal_year_id = ${sql.placeholder('fy')}` : sql``}) as paid,
+        (select coalesce(json_agg(json_build_object('day', day, 'total', total::text)), '[]') from
+          (select paid_date as day, sum(total) as total from p, y
+            where paid_date between y.start_date and y.end_date group by 1) d) as daily,
+        ${users} as users) s`,
+    );
+}
+
+/** The dashboard's row: one prepared statement per shape (lib/list.ts preparedQuery). */
+async function statsRow(db: Db, actor: Actor, filter: DashboardFilter): Promise<StatsRow> {
+  const shape = shapeOf(actor, filter);
+  const q = preparedQuery<StatsRow>(db, shape.key, () => statsQuery(db, shape));
+  const [row] = await q.execute(shape.values);
+  return row;
 }
 
 /** Revenue per BS month of the fiscal year: Shrawan (4) … Chaitra (12), Baishakh (1) … Ashadh (3). */
@@ -133,15 +184,18 @@ function revenueByMonth(daily: StatsRow['daily']) {
   return months;
 }
 
-/** The dashboard of `actor` with `filter` (see the module comment). */
+/**
+ * The dashboard of `actor` with `filter` (see the module comment), in one statement. Throws
+ * AppError 409 NO_FISCAL_YEAR when no fiscal year is asked for and none is current.
+ */
 export async function dashboardStats(db: Db, actor: Actor, filter: DashboardFilter = {}) {
-  const [fy] = filter.fiscalYearId
-    ? await db.select().from(fiscalYears).where(eq(fiscalYears.id, filter.fiscalYearId))
-    : [await currentFiscalYear(db)];
-  const row = await statsRow(db, actor, filter, fy);
-  const by = (s: AppStatus) => row.counts[s] ?? 0;
+  const row = await statsRow(db, actor, filter);
+  if (!row.fy && !filter.fiscalYearId)
+    throw new AppError(409, 'NO_FISCAL_YEAR', 'errors.noFiscalYear');
+  const counts = row.counts ?? {};
+  const by = (s: AppStatus) => counts[s] ?? 0;
   return {
-    total: Object.values(row.counts).reduce((s, n) => s + (n ?? 0), 0),
+    total: Object.values(counts).reduce((s, n) => s + (n ?? 0), 0),
     pending: by('pending'),
     verified: by('verified'),
     paid: by('paid'),
@@ -150,9 +204,9 @@ export async function dashboardStats(db: Db, actor: Actor, filter: DashboardFilt
     cancelled: by('cancelled'),
     paidAmount: Number(row.paid),
     users: Number(row.users),
-    fiscalYear: fy ? { id: fy.id, code: fy.code, nameNe: fy.nameNe } : null,
-    byWard: row.by_ward,
-    byBusinessType: row.by_type,
+    fiscalYear: row.fy,
+    byWard: row.byWard,
+    byBusinessType: row.byType,
     revenueByMonth: revenueByMonth(row.daily),
   };
 }

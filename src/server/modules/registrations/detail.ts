@@ -7,7 +7,7 @@
  * checkboxes it names (`checkNames`), so the history reads as names, not ids (issue 17 §7).
  * Everything else is decided in memory from that row.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Bill, TaxBand } from '../../../shared/fees.js';
 import { translate, type Lang } from '../../../shared/i18n/index.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
@@ -15,7 +15,8 @@ import type { Db } from '../../db/client.js';
 import { applications, businessTypes, fiscalYears, wards } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { placeAliases } from '../../lib/places.js';
-import { scopeOf } from '../../lib/scope.js';
+import { preparedQuery, type PreparedTerms } from '../../lib/list.js';
+import { preparedScopeOf } from '../../lib/scope.js';
 import { estimateFrom, feeSettingsOf } from '../billing/index.js';
 import { actionsFor, canCheckDocuments, canEdit, kindBlock, type Actor } from './access.js';
 import { DOCUMENT_KINDS } from './documents.js';
@@ -155,9 +156,9 @@ function related() {
   };
 }
 
-/** The detail row of application `id` if `actor` may see it: one statement. */
-async function detailRow(db: Db, actor: Actor, id: number) {
-  const [row] = await db
+/** The detail query, its id and scope as placeholders (`id`, `scope`). */
+function detailQuery(db: Db, scope: PreparedTerms) {
+  return db
     .select({
       a: applications,
       businessType: { nameEn: businessTypes.nameEn, nameNe: businessTypes.nameNe },
@@ -175,13 +176,25 @@ async function detailRow(db: Db, actor: Actor, id: number) {
     .innerJoin(pDistrict, eq(pDistrict.id, applications.permDistrictId))
     .innerJoin(pCity, eq(pCity.id, applications.permCityId))
     .leftJoin(fiscalYears, eq(fiscalYears.id, applications.fiscalYearId))
-    .where(and(eq(applications.id, id), isNull(applications.deletedOn), scopeOf(actor)));
+    .where(and(sql`${applications.id} = ${sql.placeholder('id')}`, ...scope.terms));
+}
+
+type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
+
+/**
+ * The detail row of application `id` if `actor` may see it: one statement, prepared once per
+ * scope's shape (lib/list.ts preparedQuery; issue 18 §3).
+ */
+async function detailRow(db: Db, actor: Actor, id: number): Promise<DetailRow> {
+  const scope = preparedScopeOf(actor);
+  const q = preparedQuery<DetailRow>(db, `detail|${scope.key}`, () => detailQuery(db, scope));
+  const [row] = await q.execute({ ...scope.values, id });
   if (!row) throw AppError.notFound();
   return row;
 }
 
 /** The fee estimate shown before verification, or null once a bill exists or none applies. */
-function estimateOf(row: Awaited<ReturnType<typeof detailRow>>, lang: Lang) {
+function estimateOf(row: DetailRow, lang: Lang) {
   const a = row.a;
   if (a.bill || (a.appStatus !== 'pending' && a.appStatus !== 'rejected')) return null;
   if (kindBlock(a, 'verify')) return null;

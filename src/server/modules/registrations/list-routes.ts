@@ -12,10 +12,16 @@ import { applicationListRowSchema } from '../../../shared/schemas/application-li
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import type { Db } from '../../db/client.js';
 import { exportQuerySchema, sendExport, type ExportColumn } from '../../lib/export.js';
-import { currentUser } from '../../plugins/auth.js';
+import { confirmSession, currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { Registrations } from './index.js';
-import { exportApplications, exportRenewals, listApplications, listRenewals } from './queries.js';
+import {
+  exportApplications,
+  exportRenewals,
+  listApplications,
+  listApplicationsGuarded,
+  listRenewals,
+} from './queries.js';
 import { anyObject } from './routes.js';
 
 /** A header in both languages from a translation key. */
@@ -66,7 +72,8 @@ function applicationListRoutes(app: FastifyInstance, db: Db) {
   r.get(
     '/applications',
     {
-      config: { access: { permissions: ['view-applications'] } },
+      // the page's statement confirms the session (plugins/auth.ts SessionGuard, issue 18 §2)
+      config: { access: { permissions: ['view-applications'] }, sessionInQuery: true },
       schema: {
         tags: ['applications'],
         summary:
@@ -77,7 +84,19 @@ function applicationListRoutes(app: FastifyInstance, db: Db) {
         },
       },
     },
-    async (req) => listApplications(db, currentUser(req), req.query),
+    async (req) => {
+      if (req.sessionGuard) {
+        const page = await listApplicationsGuarded(
+          db,
+          currentUser(req),
+          req.query,
+          req.sessionGuard,
+        );
+        if (page) return page;
+        await confirmSession(req);
+      }
+      return listApplications(db, currentUser(req), req.query);
+    },
   );
 
   r.get(

@@ -12,7 +12,13 @@ import { z } from 'zod';
 import { todayAd } from '../../../shared/bs-date.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import type { Db } from '../../db/client.js';
-import { APPLICATION_STATUSES, applications, businessTypes, wards } from '../../db/schema.js';
+import {
+  APPLICATION_STATUSES,
+  applications,
+  applicationStats,
+  businessTypes,
+  wards,
+} from '../../db/schema.js';
 import { listBatches, type ExportQuery } from '../../lib/export.js';
 import {
   boolValue,
@@ -20,11 +26,15 @@ import {
   f,
   filterTerms,
   listPlan,
+  preparedBoundedCount,
+  preparedListPlan,
+  preparedQuery,
   SORT_VALUE,
   type ListSpec,
 } from '../../lib/list.js';
-import { scopeOf, type Actor } from '../../lib/scope.js';
+import { preparedScopeOf, scopeOf, type Actor } from '../../lib/scope.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
+import { sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
 import { renewalWindowSql } from '../settings/index.js';
@@ -164,28 +174,126 @@ async function totalOf(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
+ * The filters the counters `application_stats` (migration 0009, kept exact by triggers) are
+ * keyed by, and their columns there: a staff list filtered by these alone is counted from the
+ * counters instead of up to 10,001 index entries (issue 18 §2).
+ */
+const COUNTER_COLUMNS: Record<string, SQL> = {
+  status: sql`app_status`,
+  wardId: sql`ward_id`,
+  businessTypeId: sql`business_type_id`,
+  fiscalYearId: sql`fiscal_year_id`,
+};
+
+/**
+ * The prepared count of the applications list from the counters, or null when the list is
+ * not one they can count: an applicant's own list (by user, which the counters do not key) or
+ * a filter other than COUNTER_COLUMNS'. Live applications only, like the list; the scope's
+ * ward is the `scope` placeholder and each filter its `f_<key>` one (lib/scope.ts, lib/list.ts).
+ */
+function counterCount(
+  db: Db,
+  actor: Actor,
+  plan: { countKey: string; filterValues: Record<string, unknown> },
+) {
+  const ward = actor.userType === 'wardadmin';
+  if (actor.userType !== 'systemadmin' && !(ward && actor.wardId)) return null;
+  const keys = Object.keys(plan.filterValues);
+  if (!keys.every((k) => Object.hasOwn(COUNTER_COLUMNS, k))) return null;
+  return preparedQuery<{ n: number }>(db, `counters|${plan.countKey}`, () =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` })
+      .from(applicationStats)
+      .where(
+        and(
+          ward ? sql`${applicationStats.wardId} = ${sql.placeholder('scope')}` : undefined,
+          ...keys.map((k) => sql`${COUNTER_COLUMNS[k]} = ${sql.placeholder(`f_${k}`)}`),
+        ),
+      ),
+  );
+}
+
+/**
+ * The list's row query: the columns (an applicant's own rows with OWN_COLUMNS), `select`, and
+ * with `guarded` the session check (plugins/auth.ts sessionCheckSql) as `_session`.
+ */
+function applicationRows(
+  db: Db,
+  own: boolean,
+  select: Record<typeof SORT_VALUE, SQL | PgColumn>,
+  guarded = false,
+) {
+  const fields = { ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...select };
+  // (not in the row type: listPage takes it off before the rows are answered)
+  if (guarded) Object.assign(fields, { _session: sessionCheckSql });
+  return (where: SQL | undefined) =>
+    db
+      .select(fields)
+      .from(applications)
+      .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
+      .innerJoin(wards, eq(wards.id, applications.wardId))
+      .where(where);
+}
+
+/**
  * Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. An
  * applicant's own rows carry OWN_COLUMNS and `canRenew` (renewals.ts renewBlockOf), in the
- * same statement.
+ * same statement. Prepared statements per shape (lib/list.ts preparedListPlan) unless the text
+ * search is used; counted from the counters where they can (counterCount), else bounded.
  */
 export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
-  const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+  return (await listPage(db, actor, q))!;
+}
+
+/**
+ * `listApplications` for a request authenticated from memory (plugins/auth.ts SessionGuard):
+ * the page's statement also confirms the session, in the same snapshot as the rows. Null when
+ * it does not stand, or cannot be told (no rows; a text search, which is not prepared): the
+ * caller then looks the session up in full (`confirmSession`) and lists again without a guard.
+ */
+export async function listApplicationsGuarded(
+  db: Db,
+  actor: Actor,
+  q: ListQuery,
+  guard: SessionGuard,
+) {
+  return listPage(db, actor, q, guard);
+}
+
+async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard) {
   const own = ownScope(actor);
-  const page = await plan.page(
-    db,
-    (where) =>
-      db
-        .select({ ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...plan.select })
-        .from(applications)
-        .innerJoin(businessTypes, eq(businessTypes.id, applications.businessTypeId))
-        .innerJoin(wards, eq(wards.id, applications.wardId))
-        .where(where),
-    countOf(db, plan.where),
+  const prepared = preparedListPlan(
+    APPLICATION_LIST,
+    q,
+    preparedScopeOf(actor),
+    `applications|${own ? 'own' : 'staff'}|${guard ? 'guarded' : ''}`,
   );
+  let page;
+  if (prepared) {
+    const count =
+      counterCount(db, actor, prepared) ??
+      preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where));
+    const check = guard && {
+      values: guard.values,
+      ok: (raw: object[]) => raw.length > 0 && (raw[0] as { _session?: boolean })._session === true,
+    };
+    page = await prepared.page(
+      db,
+      applicationRows(db, own, prepared.select, !!guard),
+      count,
+      check,
+    );
+    if (!page) return null;
+  } else {
+    if (guard) return null;
+    const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+    page = await plan.page(db, applicationRows(db, own, plan.select), countOf(db, plan.where));
+  }
   const mayRenew = hasAnyPermission(actor.permissions, ['renew-applications']);
   return {
     data: page.rows.map((r) => {
       const row = { ...r, createdAt: r.createdAt.toISOString() };
+      delete (row as { _session?: boolean })._session;
       if (!own) return row;
       const o = r as typeof r & {
         isRenewal: boolean;
