@@ -10,7 +10,7 @@
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { applications } from '../db/schema.js';
 import type { AuthUser } from '../plugins/auth.js';
-import type { PreparedTerms } from './list.js';
+import type { PreparedTerms } from './list-prepared.js';
 
 /** The signed-in user as the domain modules see them. */
 export type Actor = Pick<AuthUser, 'id' | 'userType' | 'wardId' | 'permissions'>;
@@ -25,7 +25,7 @@ export function scopeOf(actor: Actor): SQL | undefined {
 }
 
 /**
- * `scopeOf` and "not deleted" as terms of a prepared statement (lib/list.ts preparedListPlan):
+ * `scopeOf` and "not deleted" as terms of a prepared statement (lib/list-prepared.ts preparedListPlan):
  * the actor's ward or user id is the `scope` placeholder's value, so one statement serves every
  * ward admin (or every applicant). The key names the shape: all, ward, own, or none (a ward
  * admin without a ward sees nothing).

@@ -16,7 +16,7 @@ import { adToBs } from '../../../shared/bs-date.js';
 import type { AppStatus } from '../../../shared/lifecycle.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { preparedQuery } from '../../lib/list.js';
+import { preparedQuery } from '../../lib/list-prepared.js';
 import type { Actor } from '../../lib/scope.js';
 
 /** The dashboard's filters: a fiscal year and a ward (ids). */
@@ -166,7 +166,7 @@ function statsQuery(db: Db, shape: Shape) {
     );
 }
 
-/** The dashboard's row: one prepared statement per shape (lib/list.ts preparedQuery). */
+/** The dashboard's row: one prepared statement per shape (lib/list-prepared.ts preparedQuery). */
 async function statsRow(db: Db, actor: Actor, filter: DashboardFilter): Promise<StatsRow> {
   const shape = shapeOf(actor, filter);
   const q = preparedQuery<StatsRow>(db, shape.key, () => statsQuery(db, shape));

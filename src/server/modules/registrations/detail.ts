@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { applications, businessTypes, fiscalYears, wards } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { placeAliases } from '../../lib/places.js';
-import { preparedQuery, type PreparedTerms } from '../../lib/list.js';
+import { preparedQuery, type PreparedTerms } from '../../lib/list-prepared.js';
 import { preparedScopeOf } from '../../lib/scope.js';
 import { estimateFrom, feeSettingsOf } from '../billing/index.js';
 import { actionsFor, canCheckDocuments, canEdit, kindBlock, type Actor } from './access.js';
@@ -183,7 +183,7 @@ type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
 
 /**
  * The detail row of application `id` if `actor` may see it: one statement, prepared once per
- * scope's shape (lib/list.ts preparedQuery; issue 18 §3).
+ * scope's shape (lib/list-prepared.ts preparedQuery; issue 18 §3).
  */
 async function detailRow(db: Db, actor: Actor, id: number): Promise<DetailRow> {
   const scope = preparedScopeOf(actor);

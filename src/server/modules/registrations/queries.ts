@@ -26,12 +26,10 @@ import {
   f,
   filterTerms,
   listPlan,
-  preparedBoundedCount,
-  preparedListPlan,
-  preparedQuery,
   SORT_VALUE,
   type ListSpec,
 } from '../../lib/list.js';
+import { preparedBoundedCount, preparedListPlan, preparedQuery } from '../../lib/list-prepared.js';
 import { preparedScopeOf, scopeOf, type Actor } from '../../lib/scope.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
 import { sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
@@ -238,7 +236,7 @@ function applicationRows(
 /**
  * Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. An
  * applicant's own rows carry OWN_COLUMNS and `canRenew` (renewals.ts renewBlockOf), in the
- * same statement. Prepared statements per shape (lib/list.ts preparedListPlan) unless the text
+ * same statement. Prepared statements per shape (lib/list-prepared.ts preparedListPlan) unless the text
  * search is used; counted from the counters where they can (counterCount), else bounded.
  */
 export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
