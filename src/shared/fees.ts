@@ -44,6 +44,12 @@ export interface TaxBand {
   renewFine: number;
   /** early-renewal discount, once per renewal, paisa */
   renewDiscount: number;
+  /** fee of an amendment (issue 19 §1), paisa; absent = 0 */
+  amendmentFee?: number;
+  /** fee of a closure, besides its arrears (issue 19 §2), paisa; absent = 0 */
+  closureFee?: number;
+  /** fee of a duplicate certificate (issue 19 §3), paisa; absent = 0 */
+  duplicateFee?: number;
 }
 
 /** The municipality's `fees` setting. */
@@ -89,7 +95,8 @@ export interface FeeInput {
   settings: FeeSettings;
 }
 
-export type FeeLineKey = 'businessTax' | 'fine' | 'rentTax' | 'adminCost' | 'discount';
+export type FeeLineKey =
+  'businessTax' | 'fine' | 'rentTax' | 'adminCost' | 'serviceFee' | 'discount';
 
 export interface FeeLine {
   key: FeeLineKey;
@@ -101,7 +108,10 @@ export interface FeeLine {
 
 /** SPEC §3 payment lines; frozen into the application at verification. */
 export interface Bill {
-  /** always the five lines, in the order businessTax, fine, rentTax, adminCost, discount */
+  /**
+   * the five lines, in the order businessTax, fine, rentTax, adminCost, discount; a request
+   * about a registration (issue 19) has a sixth, serviceFee, before the discount
+   */
   lines: FeeLine[];
   /** paisa */
   businessTax: number;
@@ -113,7 +123,9 @@ export interface Bill {
   adminCost: number;
   /** paisa, subtracted from the total */
   discount: number;
-  /** businessTax + fine + rentTax + adminCost − discount, floored at 0; paisa */
+  /** an amendment's, closure's or duplicate's own fee, paisa; absent on other bills (0) */
+  serviceFee?: number;
+  /** businessTax + fine + rentTax + adminCost (+ serviceFee) − discount, floored at 0; paisa */
   total: number;
   /** id of the tax setup row used, null when the row had none */
   bandId: number | null;
@@ -277,6 +289,10 @@ function checkBand(band: TaxBand): void {
   for (const k of ['taxAmount', 'renewAmount', 'renewFine', 'renewDiscount'] as const) {
     if (!isMoney(band[k])) invalid(`tax setup ${k} must be a non-negative integer (paisa)`);
   }
+  for (const k of ['amendmentFee', 'closureFee', 'duplicateFee'] as const) {
+    if (band[k] !== undefined && !isMoney(band[k]))
+      invalid(`tax setup ${k} must be a non-negative integer (paisa)`);
+  }
 }
 
 /**
@@ -354,4 +370,91 @@ export function assessFees(input: FeeInput): Bill {
     },
   ];
   return { lines, businessTax, fine, rentTax, adminCost, discount, total, bandId: band.id ?? null };
+}
+
+/** What a request about a registration is billed from (issue 19). Amounts in paisa. */
+export interface RequestFeeInput {
+  request: 'amendment' | 'closure' | 'duplicate';
+  /** the tax setup rows of the business type for the fiscal year */
+  bands: TaxBand[];
+  /** the capital that picks the band: an amendment's new capital, else the registration's */
+  capital: number;
+  /**
+   * Closure only: the renewals the registration missed (renewalTiming from its expiry to the
+   * closing date), null when it is still valid. They are paid as arrears before it closes.
+   */
+  arrears?: Pick<RenewalTiming, 'fiscalYearsDue' | 'monthsLate'> | null;
+  settings: FeeSettings;
+}
+
+const REQUEST_FEE = {
+  amendment: 'amendmentFee',
+  closure: 'closureFee',
+  duplicate: 'duplicateFee',
+} as const;
+
+/**
+ * The bill of an amendment, closure or duplicate certificate (issue 19): the band's own fee for
+ * the request (`amendmentFee`, `closureFee`, `duplicateFee`) plus the administrative cost; a
+ * closure of a lapsed registration also pays its arrears, the renew amount for each fiscal year
+ * due and the renew fine for each BS month late (the renewal rules of assessFees, DESIGN.md §5),
+ * with no early discount. No rent tax: rent is taxed with the registration and its renewals.
+ * @throws FeeError as assessFees (no band covers the capital, invalid amounts or counts).
+ */
+export function assessRequestFees(input: RequestFeeInput): Bill {
+  if (!isMoney(input.capital)) invalid('capital must be a non-negative integer (paisa)');
+  if (!isMoney(input.settings.adminCost))
+    invalid('adminCost must be a non-negative integer (paisa)');
+  const arrears = input.request === 'closure' ? (input.arrears ?? null) : null;
+  if (arrears && (!isCount(arrears.monthsLate) || !isCount(arrears.fiscalYearsDue)))
+    invalid('arrears must be non-negative integers');
+  const band = pickBand(input.bands, input.capital);
+  checkBand(band);
+  const feeKey = REQUEST_FEE[input.request];
+  const serviceFee = band[feeKey] ?? 0;
+  const businessTax = arrears ? band.renewAmount * arrears.fiscalYearsDue : 0;
+  const fine = arrears ? band.renewFine * arrears.monthsLate : 0;
+  const adminCost = input.settings.adminCost;
+  const total = businessTax + fine + adminCost + serviceFee;
+  if (!Number.isSafeInteger(total)) invalid('the bill is too large');
+  const bandText = `capital band ${rs(band.minCapital)}–${rs(band.maxCapital)} (capital ${rs(input.capital)})`;
+  const lines: FeeLine[] = [
+    {
+      key: 'businessTax',
+      amount: businessTax,
+      rule: arrears
+        ? `arrears: renew amount ${rs(band.renewAmount)} × ${arrears.fiscalYearsDue} fiscal year(s) due, ${bandText}`
+        : `no business tax: ${input.request}`,
+    },
+    {
+      key: 'fine',
+      amount: fine,
+      rule: arrears
+        ? `arrears: renew fine ${rs(band.renewFine)} × ${arrears.monthsLate} BS month(s) started after expiry`
+        : `no fine: ${input.request}`,
+    },
+    { key: 'rentTax', amount: 0, rule: `no rent tax: ${input.request}` },
+    {
+      key: 'adminCost',
+      amount: adminCost,
+      rule: `flat administrative cost ${rs(adminCost)} (fees setting)`,
+    },
+    {
+      key: 'serviceFee',
+      amount: serviceFee,
+      rule: `${feeKey} ${rs(serviceFee)} of ${bandText}`,
+    },
+    { key: 'discount', amount: 0, rule: `no discount: ${input.request}` },
+  ];
+  return {
+    lines,
+    businessTax,
+    fine,
+    rentTax: 0,
+    adminCost,
+    discount: 0,
+    serviceFee,
+    total,
+    bandId: band.id ?? null,
+  };
 }

@@ -9,6 +9,9 @@
  *                                   service refuses `accept` for anything else and `verify`
  *                                   for old registrations, issue 4 §5)
  *
+ * A registration is `closed` (issue 19 §2) only as the side effect of approving a closure
+ * request about it: no action leads there or out of it, so the table has no entry for it.
+ *
  * Which actor may fire an action is a separate permission (see ACTION_PERMISSION); an
  * applicant may only cancel or resubmit their own application.
  */
@@ -19,6 +22,7 @@ export const STATUSES = [
   'approved',
   'rejected',
   'cancelled',
+  'closed',
 ] as const;
 export type AppStatus = (typeof STATUSES)[number];
 
@@ -44,6 +48,17 @@ const TABLE: Record<AppAction, Partial<Record<AppStatus, AppStatus>>> = {
   terminate: { approved: 'cancelled' },
   accept: { pending: 'approved' },
 };
+
+/**
+ * What an application asks for (issue 19): a new registration, a renewal (SPEC §2), or a
+ * request about an approved registration — amendment (संशोधन), closure (खारेजी) or a duplicate
+ * certificate (प्रतिलिपि). Every kind follows the same lifecycle above.
+ */
+export const SERVICES = ['registration', 'renewal', 'amendment', 'closure', 'duplicate'] as const;
+export type Service = (typeof SERVICES)[number];
+/** The services that are requests about an approved registration (`subjectId`). */
+export const REGISTRATION_REQUESTS = ['amendment', 'closure', 'duplicate'] as const;
+export type RegistrationRequest = (typeof REGISTRATION_REQUESTS)[number];
 
 /** Permission needed for each action (DESIGN.md §3). */
 export const ACTION_PERMISSION: Record<AppAction, string> = {

@@ -34,6 +34,10 @@ export const WORKFLOW_PERMISSIONS = [
   'send-notifications',
   'cancel-applications',
   'renew-applications',
+  // issue 19: requests about an approved registration
+  'amend-applications',
+  'close-applications',
+  'duplicate-certificates',
 ] as const;
 
 /**
@@ -62,6 +66,9 @@ export const ROLE_PERMISSIONS: Record<Role, string[]> = {
     'edit-applications',
     'cancel-applications',
     'renew-applications',
+    'amend-applications',
+    'close-applications',
+    'duplicate-certificates',
   ],
   wardadmin: [
     'view-permissions',
@@ -73,6 +80,9 @@ export const ROLE_PERMISSIONS: Record<Role, string[]> = {
     'send-notifications',
     'cancel-applications',
     'renew-applications',
+    'amend-applications',
+    'close-applications',
+    'duplicate-certificates',
     'view-payments',
     'view-wards',
     'view-states',

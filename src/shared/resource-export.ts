@@ -57,6 +57,9 @@ export const RESOURCE_EXPORT_COLUMNS: Record<SetupResource, ExportColumnSpec[]> 
     c('renewAmount', 'fields.renewAmount', 'money'),
     c('renewFine', 'fields.renewFine', 'money'),
     c('renewDiscount', 'fields.renewDiscount', 'money'),
+    c('amendmentFee', 'fields.amendmentFee', 'money'),
+    c('closureFee', 'fields.closureFee', 'money'),
+    c('duplicateFee', 'fields.duplicateFee', 'money'),
   ],
   states: [name, c('headquarter', 'fields.headquarter', 'name')],
   districts: [

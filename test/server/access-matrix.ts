@@ -82,6 +82,10 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/applications/renewals/export': APPLICANT_AND_STAFF,
   'GET /api/applications/export': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/renew': APPLICANT_AND_STAFF,
+  // issue 19: requests about an approved registration
+  'POST /api/applications/:id/amendment': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id/closure': APPLICANT_AND_STAFF,
+  'POST /api/applications/:id/duplicate': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/accept': ADMIN,
   'POST /api/applications/:id/notify': STAFF,
   'POST /api/applications/:id/pay-online': APPLICANT_AND_STAFF,

@@ -10,6 +10,7 @@ export const STATUS_COLOR: Record<AppStatus, string> = {
   approved: 'green',
   rejected: 'red',
   cancelled: 'gray',
+  closed: 'dark',
 };
 
 export function StatusBadge({ status }: { status: AppStatus }) {

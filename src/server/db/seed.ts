@@ -228,6 +228,10 @@ async function seedTaxSetups(tx: Tx) {
           renewAmount: renew,
           renewFine: fine,
           renewDiscount: disc,
+          // issue 19: Rs. 500 an amendment, Rs. 1,000 a closure, Rs. 300 a duplicate
+          amendmentFee: 50_000,
+          closureFee: 100_000,
+          duplicateFee: 30_000,
         })),
       );
     if (rows.length) await tx.insert(taxSetups).values(rows);

@@ -29,6 +29,7 @@ const enUS = {
     fiscalYearCode: 'Write the fiscal year like 2084/85',
     phone: 'Enter a phone number of 6 to 20 digits',
     maxOwners: 'You cannot add more than 4 names.',
+    noChanges: 'Change at least one detail.',
     minOwners: 'Add at least 2 owners',
     otp: 'Enter the 6-digit code',
     fileRequired: '"{{name}}" is required.',
@@ -89,6 +90,11 @@ const enUS = {
     notDueForRenewal:
       'This registration is not due for renewal yet. It can be renewed from a set number of days before it expires (the palika decides how many).',
     renewalOpen: 'A renewal of this registration is already in progress.',
+    notARegistration:
+      'Only an approved registration can be amended, closed or given a duplicate certificate.',
+    registrationClosed: 'This business is closed.',
+    requestOpen: 'A request of this kind about this registration is already in progress.',
+    noCertificate: 'This registration has no certificate yet.',
     registrationNoTaken: 'This registration number is already in the system.',
     notOldRegistration: 'Only an old (paper) registration can be accepted into the system.',
     oldRegistrationOnly: 'An old (paper) registration is accepted, not verified.',
@@ -198,6 +204,7 @@ const enUS = {
     approved: 'Approved',
     rejected: 'Rejected',
     cancelled: 'Cancelled',
+    closed: 'Closed',
   },
   dashboard: {
     title: 'Dashboard',
@@ -414,6 +421,7 @@ const enUS = {
     fine: 'Fine',
     rentTax: 'Rent tax',
     adminCost: 'Administrative cost',
+    serviceFee: 'Service fee',
     discount: 'Discount',
     total: 'Total',
   },
@@ -588,6 +596,9 @@ const enUS = {
     renewAmount: 'Renewal amount',
     renewFine: 'Renewal fine',
     renewDiscount: 'Renewal discount',
+    amendmentFee: 'Amendment fee',
+    closureFee: 'Closure fee',
+    duplicateFee: 'Duplicate certificate fee',
     headquarter: 'Headquarters',
     headquarterEn: 'Headquarters (English)',
     headquarterNe: 'Headquarters (Nepali)',
@@ -672,6 +683,9 @@ const enUS = {
     send: 'Send',
     cancel: 'Cancel',
     renew: 'Renew',
+    amend: 'Amend',
+    close: 'Close',
+    duplicate: 'Duplicate',
   },
   permissionGroups: {
     wards: 'Wards',
@@ -691,6 +705,7 @@ const enUS = {
     payments: 'Payments',
     notifications: 'Notifications',
     settings: 'Settings',
+    certificates: 'Certificates',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -935,6 +950,8 @@ const enUS = {
       expired: 'Expired',
       renewed: 'Renewed: replaced by a newer certificate',
       revoked: 'Revoked',
+      superseded: 'Superseded: replaced by a newer version (amendment or duplicate)',
+      closed: 'Closed: the business is closed',
     },
   },
   export: {
@@ -1548,6 +1565,8 @@ const enUS = {
       expired: 'Expired on {{date}}',
       renewing: 'Renewal in progress',
       renewed: 'Renewed: valid until {{date}}',
+      requestDone: 'Done: the registration is updated',
+      closed: 'Closed',
       cancelled: 'Cancelled',
     },
     action: {

@@ -56,6 +56,7 @@ const ne: Messages = {
     approved: 'स्वीकृत',
     rejected: 'अस्वीकृत',
     cancelled: 'रद्द',
+    closed: 'बन्द (खारेज)',
   },
   dashboard: {
     title: 'ड्यासबोर्ड',
@@ -272,6 +273,7 @@ const ne: Messages = {
     fine: 'जरिवाना',
     rentTax: 'बहाल कर',
     adminCost: 'प्रशासनिक दस्तुर',
+    serviceFee: 'सेवा शुल्क',
     discount: 'छुट',
     total: 'जम्मा',
   },
@@ -445,6 +447,9 @@ const ne: Messages = {
     renewAmount: 'नवीकरण रकम',
     renewFine: 'नवीकरण जरिवाना',
     renewDiscount: 'नवीकरण छुट',
+    amendmentFee: 'संशोधन शुल्क',
+    closureFee: 'खारेजी शुल्क',
+    duplicateFee: 'प्रतिलिपि शुल्क',
     headquarter: 'सदरमुकाम',
     headquarterEn: 'सदरमुकाम (अंग्रेजीमा)',
     headquarterNe: 'सदरमुकाम (नेपालीमा)',
@@ -527,6 +532,9 @@ const ne: Messages = {
     send: 'पठाउने',
     cancel: 'रद्द गर्ने',
     renew: 'नवीकरण गर्ने',
+    amend: 'संशोधन गर्ने',
+    close: 'खारेजी गर्ने',
+    duplicate: 'प्रतिलिपि दिने',
   },
   permissionGroups: {
     wards: 'वडाहरू',
@@ -546,6 +554,7 @@ const ne: Messages = {
     payments: 'भुक्तानी',
     notifications: 'सूचनाहरू',
     settings: 'सेटिङ',
+    certificates: 'प्रमाणपत्र',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -786,6 +795,8 @@ const ne: Messages = {
       expired: 'म्याद सकिएको',
       renewed: 'नवीकरण भएको: नयाँ प्रमाणपत्रले प्रतिस्थापन गरेको',
       revoked: 'रद्द गरिएको',
+      superseded: 'प्रतिस्थापित: नयाँ संस्करण (संशोधन वा प्रतिलिपि) ले प्रतिस्थापन गरेको',
+      closed: 'बन्द: व्यवसाय खारेज भइसकेको',
     },
   },
   export: {
@@ -1377,6 +1388,8 @@ const ne: Messages = {
       expired: '{{date}} मा म्याद सकियो',
       renewing: 'नवीकरण प्रक्रियामा छ',
       renewed: 'नवीकरण भयो: {{date}} सम्म मान्य',
+      requestDone: 'सम्पन्न: दर्ता अद्यावधिक भयो',
+      closed: 'बन्द (खारेज)',
       cancelled: 'रद्द गरियो',
     },
     action: {

@@ -9,7 +9,7 @@
  * them out (undefined), so their query stays as it was.
  */
 import { z } from 'zod';
-import { STATUSES } from '../lifecycle.js';
+import { SERVICES, STATUSES } from '../lifecycle.js';
 
 const adDate = z.string();
 
@@ -37,6 +37,8 @@ export const applicationListRowSchema = baseRow.extend({
   isRenewal: z.boolean().optional(),
   /** the registration a renewal renews */
   renewalOfId: z.number().int().nullable().optional(),
+  service: z.enum(SERVICES).optional(),
+  subjectId: z.number().int().nullable().optional(),
   isOldRegistration: z.boolean().optional(),
   /** total of the assessed bill, paisa; null before verification */
   billTotal: z.number().int().nullable().optional(),

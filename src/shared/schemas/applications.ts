@@ -204,7 +204,7 @@ export const applicationFields = {
   owners: ownersField(),
 };
 
-type Parsed = {
+export type Parsed = {
   kind: 'single' | 'multiple';
   isOldRegistration: boolean;
   oldRegistrationNo: string | null;
@@ -218,7 +218,7 @@ type Parsed = {
 } & Record<(typeof RENT_FIELDS)[number], unknown>;
 
 /** Rules across fields; each issue names its field. */
-function crossField(v: Parsed, ctx: z.RefinementCtx) {
+export function crossField(v: Parsed, ctx: z.RefinementCtx) {
   const need = (path: string, message: string = MSG.required) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
   const caps = [v.capitalPaidUp, v.capitalCurrent, v.capitalMax];
@@ -241,7 +241,7 @@ function crossField(v: Parsed, ctx: z.RefinementCtx) {
 }
 
 /** Multiple owners: the application's owner is the first one unless the form names one. */
-function fillOwner<T extends Parsed>(v: T) {
+export function fillOwner<T extends Parsed>(v: T) {
   const first = v.kind === 'multiple' ? v.owners[0] : undefined;
   return {
     ...v,
@@ -385,7 +385,7 @@ export const manualPaymentSchema = z.object({
 });
 
 export const billLineSchema = z.object({
-  key: z.enum(['businessTax', 'fine', 'rentTax', 'adminCost', 'discount']),
+  key: z.enum(['businessTax', 'fine', 'rentTax', 'adminCost', 'serviceFee', 'discount']),
   amount: z.number().int(),
   rule: z.string(),
 });
@@ -396,6 +396,7 @@ export const billSchema = z.object({
   rentTax: z.number().int(),
   adminCost: z.number().int(),
   discount: z.number().int(),
+  serviceFee: z.number().int().optional(),
   total: z.number().int(),
   bandId: z.number().nullable(),
 });

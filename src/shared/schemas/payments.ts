@@ -29,6 +29,7 @@ export const receiptViewSchema = z.object({
     fine: z.number(),
     rentTax: z.number(),
     adminCost: z.number(),
+    serviceFee: z.number(),
     discount: z.number(),
   }),
   total: z.number(),

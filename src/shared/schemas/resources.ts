@@ -177,6 +177,11 @@ export const taxSetupSchema = z
     renewAmount: rupeesToPaisa(),
     renewFine: rupeesToPaisa(),
     renewDiscount: rupeesToPaisa(),
+    // issue 19: the fees of the requests about a registration; absent keeps the stored value
+    // (0 on a new row)
+    amendmentFee: rupeesToPaisa().optional(),
+    closureFee: rupeesToPaisa().optional(),
+    duplicateFee: rupeesToPaisa().optional(),
     ...formExtras,
   })
   .refine((v) => v.minCapital <= v.maxCapital, {
@@ -386,6 +391,9 @@ export const taxSetupRowSchema = z.object({
   renewAmount: z.number().int(),
   renewFine: z.number().int(),
   renewDiscount: z.number().int(),
+  amendmentFee: z.number().int(),
+  closureFee: z.number().int(),
+  duplicateFee: z.number().int(),
   businessTypeNameEn: txtNull,
   businessTypeNameNe: txtNull,
   fiscalYearCode: txtNull,

@@ -16,7 +16,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
 import { downloadReceipt, fetchReceipt, receiptKey, type ReceiptView } from './api';
 
-const LINES = ['businessTax', 'fine', 'rentTax', 'adminCost', 'discount'] as const;
+const LINES = ['businessTax', 'fine', 'rentTax', 'adminCost', 'serviceFee', 'discount'] as const;
 
 export function ReceiptBody({ r }: { r: ReceiptView }) {
   const { t } = useTranslation();

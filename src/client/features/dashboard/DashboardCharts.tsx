@@ -57,9 +57,11 @@ function StatusChart({ data }: { data: DashboardData }) {
   const f = useFormat();
   // no bar or slice growing in for users who asked the system for less motion
   const reduceMotion = useReducedMotion();
-  const slices = STATUSES.map((s) => ({
+  // the dashboard counts applications in progress and their outcomes; a closed registration
+  // (issue 19 §2) is not one of them
+  const slices = STATUSES.filter((s) => s !== 'closed').map((s) => ({
     name: t(`status.${s}`),
-    value: data[s],
+    value: data[s as Exclude<typeof s, 'closed'>],
     color: `${STATUS_COLOR[s]}.6`,
   }));
   const total = slices.reduce((n, s) => n + s.value, 0);

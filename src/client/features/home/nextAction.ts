@@ -34,6 +34,8 @@ export type CardStateKey =
   | 'expired'
   | 'renewing'
   | 'renewed'
+  | 'requestDone'
+  | 'closed'
   | 'cancelled';
 
 /** Colour family of the state: the applicant's turn, waiting for the office, done, over. */
@@ -143,6 +145,8 @@ export function nextAction(r: ApplicationListRow, today: string): CardState {
     case 'paid':
       return { state: 'paid', tone: 'waiting', action: view(r), rank: 1 };
     case 'rejected':
+      // a request (issue 19) is not edited through the application form: its page resubmits
+      if (r.subjectId) return { state: 'rejected', tone: 'problem', action: view(r), rank: 0 };
       return {
         state: 'rejected',
         tone: 'problem',
@@ -160,9 +164,16 @@ export function nextAction(r: ApplicationListRow, today: string): CardState {
           rank: 2,
         };
       }
+      if (r.subjectId) {
+        // an amendment, closure or duplicate: the registration it was about carries the result
+        const to = detail(r.subjectId);
+        return { state: 'requestDone', tone: 'done', action: { kind: 'view', to }, rank: 2 };
+      }
       return approvedState(r, today);
     case 'cancelled':
       return { state: 'cancelled', tone: 'over', action: view(r), rank: 3 };
+    case 'closed':
+      return { state: 'closed', tone: 'over', action: view(r), rank: 3 };
   }
 }
 

@@ -148,6 +148,9 @@ const taxSetups: ResourceConfig = {
     { key: 'renewAmount', label: 'fields.renewAmount', kind: 'money', sortable: true },
     { key: 'renewFine', label: 'fields.renewFine', kind: 'money', sortable: true },
     { key: 'renewDiscount', label: 'fields.renewDiscount', kind: 'money', sortable: true },
+    { key: 'amendmentFee', label: 'fields.amendmentFee', kind: 'money', sortable: true },
+    { key: 'closureFee', label: 'fields.closureFee', kind: 'money', sortable: true },
+    { key: 'duplicateFee', label: 'fields.duplicateFee', kind: 'money', sortable: true },
   ],
   filters: [
     {
@@ -186,6 +189,9 @@ const taxSetups: ResourceConfig = {
     { name: 'renewAmount', label: 'fields.renewAmount', kind: 'rupees', required: true },
     { name: 'renewFine', label: 'fields.renewFine', kind: 'rupees', required: true },
     { name: 'renewDiscount', label: 'fields.renewDiscount', kind: 'rupees', required: true },
+    { name: 'amendmentFee', label: 'fields.amendmentFee', kind: 'rupees', required: true },
+    { name: 'closureFee', label: 'fields.closureFee', kind: 'rupees', required: true },
+    { name: 'duplicateFee', label: 'fields.duplicateFee', kind: 'rupees', required: true },
   ],
 };
 

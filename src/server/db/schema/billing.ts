@@ -75,6 +75,8 @@ export const payments = pgTable(
     fine: money('fine').notNull(),
     rentTax: money('rent_tax').notNull(),
     adminCost: money('admin_cost').notNull(),
+    /** the fee of an amendment, closure or duplicate certificate (issue 19), paisa */
+    serviceFee: money('service_fee').notNull().default(0),
     discount: money('discount').notNull(),
     total: money('total').notNull(),
     paidDate: adDate('paid_date'),

@@ -23,6 +23,16 @@ export const certificates = pgTable(
     validUntil: adDate('valid_until').notNull(),
     revokedAt: ts('revoked_at'),
     revokeReason: text('revoke_reason'),
+    /**
+     * why it was issued (issue 19): the registration or a renewal ('issue'), an amendment
+     * (a new version; older ones show as superseded), or a duplicate (प्रतिलिपि) of a lost or
+     * damaged certificate, printed as such with its issue date
+     */
+    kind: text('kind', { enum: ['issue', 'amendment', 'duplicate'] })
+      .notNull()
+      .default('issue'),
+    /** the amendment or duplicate request whose approval issued it (issue 19) */
+    requestId: integer('request_id').references(() => applications.id),
   },
   // detail and the certificate PDF look up an application's latest certificate (issue 8 §1)
   (t) => [index('certificates_app_idx').on(t.applicationId, t.id)],

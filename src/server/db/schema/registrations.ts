@@ -17,6 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SERVICES } from '../../../shared/lifecycle.js';
 import { adDate, common, money, ts } from './columns.js';
 import { users } from './accounts.js';
 import {
@@ -52,6 +53,7 @@ export const APPLICATION_STATUSES = [
   'approved',
   'rejected',
   'cancelled',
+  'closed',
 ] as const;
 
 export const applications = pgTable(
@@ -87,6 +89,17 @@ export const applications = pgTable(
     description: text('description'),
     isRenewal: boolean('is_renewal').notNull().default(false),
     renewalOfId: integer('renewal_of_id'),
+    /** what the application asks for (src/shared/lifecycle.ts SERVICES, issue 19) */
+    service: text('service', { enum: SERVICES }).notNull().default('registration'),
+    /** amendment, closure, duplicate: the approved registration the request is about */
+    subjectId: integer('subject_id'),
+    /**
+     * The request's own facts (schemas/services.ts): a closure's reason and closing date, a
+     * duplicate's reason, an amendment's list of changed sections.
+     */
+    serviceData: jsonb('service_data'),
+    /** AD date a closure took effect (the registration's status is then `closed`) */
+    closedOn: adDate('closed_on'),
     renewProofFileId: integer('renew_proof_file_id').references(() => files.id),
     oldCertificateFileId: integer('old_certificate_file_id').references(() => files.id),
     // permanent address
@@ -159,6 +172,14 @@ export const applications = pgTable(
       .where(
         sql`${t.renewalOfId} is not null and ${t.deletedOn} is null and ${t.appStatus} in ('pending', 'verified', 'paid', 'rejected')`,
       ),
+    // At most one request of each kind in progress per registration (issue 19), as for renewals.
+    uniqueIndex('applications_open_request_uq')
+      .on(t.subjectId, t.service)
+      .where(
+        sql`${t.subjectId} is not null and ${t.deletedOn} is null and ${t.appStatus} in ('pending', 'verified', 'paid', 'rejected')`,
+      ),
+    // the requests about a registration: its detail page, the duplicate log (issue 19 §3)
+    index('applications_subject_idx').on(t.subjectId),
     index('applications_expiry_idx').on(t.expiryDate),
     // The list's keyset pages (issue 8 §1, lib/list.ts): (filter or sort column, id) over the
     // live rows, so a common filter with the id sort, or a sort column, seeks by index range.

@@ -147,6 +147,12 @@ export const taxSetups = pgTable(
     renewAmount: money('renew_amount').notNull(),
     renewFine: money('renew_fine').notNull(),
     renewDiscount: money('renew_discount').notNull(),
+    /** fee of an amendment (संशोधन) of a registration in this band (issue 19 §1) */
+    amendmentFee: money('amendment_fee').notNull().default(0),
+    /** fee of a closure (खारेजी), besides the arrears of missed renewals (issue 19 §2) */
+    closureFee: money('closure_fee').notNull().default(0),
+    /** fee of a duplicate certificate (प्रतिलिपि, issue 19 §3) */
+    duplicateFee: money('duplicate_fee').notNull().default(0),
   },
   (t) => [index('tax_setups_type_fy_idx').on(t.businessTypeId, t.fiscalYearId)],
 );

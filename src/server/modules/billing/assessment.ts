@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { todayAd } from '../../../shared/bs-date.js';
 import {
   assessFees,
+  assessRequestFees,
   DEFAULT_FEE_SETTINGS,
   FeeError,
   renewalTiming,
@@ -18,6 +19,11 @@ import {
   type RenewalTiming,
   type TaxBand,
 } from '../../../shared/fees.js';
+import {
+  REGISTRATION_REQUESTS,
+  type RegistrationRequest,
+  type Service,
+} from '../../../shared/lifecycle.js';
 import type { Db, Tx } from '../../db/client.js';
 import { applications, settings, taxSetups } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -32,6 +38,10 @@ export interface Assessable {
   renewalOfId: number | null;
   rentMonthly: number | null;
   rentTaxPeriodMonths: number | null;
+  /** issue 19: an amendment, closure or duplicate is billed by assessRequestFees; absent = registration or renewal */
+  service?: Service;
+  /** the registration a request is about */
+  subjectId?: number | null;
 }
 
 /**
@@ -44,6 +54,8 @@ export interface AssessmentFacts {
   bands: TaxBand[];
   settings: FeeSettings;
   renewalExpiry: string | null | undefined;
+  /** a closure: AD expiry of the registration it closes (its arrears run from there) */
+  subjectExpiry?: string | null;
 }
 
 /** The palika's fee settings (administrative cost, rent tax rate) over the defaults. */
@@ -75,6 +87,7 @@ export function billFrom(app: Assessable, facts: AssessmentFacts): Bill {
   if (facts.fiscalYearId === null) throw new AppError(409, 'NO_FISCAL_YEAR', 'errors.noFiscalYear');
   const timing = timingFrom(app, facts.renewalExpiry);
   try {
+    if (isRequest(app.service)) return requestBill(app.service, app, facts);
     return assessFees({
       bands: facts.bands,
       capital: app.capitalCurrent,
@@ -94,6 +107,28 @@ export function billFrom(app: Assessable, facts: AssessmentFacts): Bill {
     }
     throw e;
   }
+}
+
+function isRequest(s: Service | undefined): s is RegistrationRequest {
+  return !!s && (REGISTRATION_REQUESTS as readonly string[]).includes(s);
+}
+
+/**
+ * An amendment's, closure's or duplicate's bill (issue 19): a closure of a registration that
+ * lapsed before today pays the renewals it missed as arrears (renewalTiming to today).
+ */
+function requestBill(request: RegistrationRequest, app: Assessable, facts: AssessmentFacts) {
+  const expiry = facts.subjectExpiry ?? null;
+  const today = todayAd();
+  const arrears =
+    request === 'closure' && expiry && expiry < today ? renewalTiming(expiry, today) : null;
+  return assessRequestFees({
+    request,
+    bands: facts.bands,
+    capital: app.capitalCurrent,
+    arrears,
+    settings: facts.settings,
+  });
 }
 
 /**
@@ -153,8 +188,16 @@ export async function assessmentFacts(db: Db | Tx, app: Assessable): Promise<Ass
       .where(eq(applications.id, app.renewalOfId));
     renewalExpiry = reg?.expiryDate ?? null;
   }
+  let subjectExpiry: string | null | undefined;
+  if (app.service === 'closure' && app.subjectId) {
+    const [reg] = await db
+      .select({ expiryDate: applications.expiryDate })
+      .from(applications)
+      .where(eq(applications.id, app.subjectId));
+    subjectExpiry = reg?.expiryDate ?? null;
+  }
   const [row] = await db.select().from(settings).where(eq(settings.key, 'fees'));
-  return { fiscalYearId, bands, settings: feeSettingsOf(row?.value), renewalExpiry };
+  return { fiscalYearId, bands, settings: feeSettingsOf(row?.value), renewalExpiry, subjectExpiry };
 }
 
 /** The bill of `app` (see billFrom for the errors). */

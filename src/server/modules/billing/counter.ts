@@ -111,6 +111,7 @@ export class CounterPayments {
               fine: bill.fine,
               rentTax: bill.rentTax,
               adminCost: bill.adminCost,
+              serviceFee: bill.serviceFee ?? 0,
               discount: bill.discount,
               total: bill.total,
               paidDate: input.paidDate,

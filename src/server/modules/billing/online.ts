@@ -208,6 +208,7 @@ export class PaymentService {
           fine: bill.fine,
           rentTax: bill.rentTax,
           adminCost: bill.adminCost,
+          serviceFee: bill.serviceFee ?? 0,
           discount: bill.discount,
           total: open.balance,
           channel: a.channel,

@@ -53,6 +53,7 @@ export async function receiptView(db: Db, actor: Actor, id: number): Promise<Rec
       fine: p.fine,
       rentTax: p.rentTax,
       adminCost: p.adminCost,
+      serviceFee: p.serviceFee,
       discount: p.discount,
     },
     total: p.total,

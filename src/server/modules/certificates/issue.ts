@@ -25,11 +25,21 @@ export function verifyCode(signingKey: string, certificateId: number, registrati
 /**
  * A certificate row for registration `registrationNo` of application `applicationId`, valid
  * until `validUntil` (AD), with its signed verification code; inside the caller's transaction.
+ * `kind` (issue 19): 'issue' (registration, renewal; the default), 'amendment' (a new version)
+ * or 'duplicate' (a copy printed as such).
  */
 export async function issueCertificate(
   tx: Tx,
   signingKey: string,
-  c: { applicationId: number; registrationNo: string; fiscalYearId: number; validUntil: string },
+  c: {
+    applicationId: number;
+    registrationNo: string;
+    fiscalYearId: number;
+    validUntil: string;
+    kind?: 'issue' | 'amendment' | 'duplicate';
+    /** the amendment or duplicate request that issues it */
+    requestId?: number;
+  },
 ) {
   const [cert] = await tx
     .insert(certificates)

@@ -92,6 +92,7 @@ const receipt: ReceiptView = {
     fine: 100_000,
     rentTax: 84_500,
     adminCost: 50_000,
+    serviceFee: 0,
     discount: 50_000,
   },
   total: 1_184_500, // 10,000 + 1,000 + 845 + 500 − 500 rupees

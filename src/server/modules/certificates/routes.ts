@@ -27,7 +27,7 @@ const verificationResponse = z.object({
     z.object({ genuine: z.literal(false) }),
     z.object({
       genuine: z.literal(true),
-      status: z.enum(['valid', 'expired', 'renewed', 'revoked']),
+      status: z.enum(['valid', 'expired', 'renewed', 'superseded', 'closed', 'revoked']),
       businessName: z.string(),
       registrationNo: z.string(),
       ward: z.object({ number: z.number(), nameEn: z.string(), nameNe: z.string() }),
@@ -36,6 +36,8 @@ const verificationResponse = z.object({
       issuedAt: z.string(),
       revokedAt: z.string().nullable(),
       revokeReason: z.string().nullable(),
+      kind: z.enum(['issue', 'amendment', 'duplicate']),
+      closedOn: z.string().nullable(),
     }),
   ]),
 });
@@ -121,7 +123,7 @@ function verifyRoute(app: FastifyInstance, db: Db, signingKey: string) {
       schema: {
         tags: ['certificates'],
         summary:
-          'Public certificate check (no login): genuine or not, and what the certificate shows publicly with its status (valid, expired, renewed, revoked)',
+          'Public certificate check (no login): genuine or not, and what the certificate shows publicly with its status (valid, expired, renewed, superseded, closed, revoked)',
         params: z.object({ code: z.string().min(1).max(40) }),
         response: { 200: verificationResponse },
       },

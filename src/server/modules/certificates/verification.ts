@@ -12,7 +12,9 @@ import { verifyCode } from './issue.js';
 /**
  * A code whose HMAC does not match its certificate (forged or altered) or that names no
  * certificate is `{genuine: false}`. Status: revoked (revoked, or the registration
- * terminated), renewed (a newer certificate replaced this one), expired (valid-until before
+ * terminated), closed (the business closed, issue 19 §2), superseded (a newer version after an
+ * amendment, or a duplicate, replaced it: issue 19), renewed (a newer certificate of a renewal
+ * replaced this one), expired (valid-until before
  * today), else valid. One statement. A revoked certificate carries when and why (issue 17 §5):
  * its own revocation, else the termination of its registration (the latest 'terminate' history
  * entry); null where not known.
@@ -28,8 +30,9 @@ export async function publicVerification(db: Db, signingKey: string, code: strin
       a: applications,
       w: wards,
       fy: fiscalYears,
-      newer: sql<boolean>`exists (select 1 from certificates n
-        where n.application_id = ${certificates.applicationId} and n.id > ${certificates.id})`,
+      newer: sql<'issue' | 'amendment' | 'duplicate' | null>`(select n.kind from certificates n
+        where n.application_id = ${certificates.applicationId} and n.id > ${certificates.id}
+        order by (n.kind = 'issue') limit 1)`,
       terminated: sql<{ at: string; remarks: string | null } | null>`(select
         json_build_object('at', h.created_at, 'remarks', h.remarks) from application_history h
         where h.application_id = ${applications.id} and h.action = 'terminate'
@@ -45,13 +48,17 @@ export async function publicVerification(db: Db, signingKey: string, code: strin
   const b = Buffer.from(code.trim().toUpperCase());
   if (!row || a.length !== b.length || !timingSafeEqual(a, b)) return { genuine: false as const };
   const revoked = !!row.c.revokedAt || row.a.appStatus === 'cancelled';
-  const status: 'revoked' | 'renewed' | 'expired' | 'valid' = revoked
+  const status: 'revoked' | 'closed' | 'superseded' | 'renewed' | 'expired' | 'valid' = revoked
     ? 'revoked'
-    : row.newer
-      ? 'renewed'
-      : row.c.validUntil < todayAd()
-        ? 'expired'
-        : 'valid';
+    : row.a.appStatus === 'closed'
+      ? 'closed'
+      : row.newer === 'amendment' || row.newer === 'duplicate'
+        ? 'superseded'
+        : row.newer
+          ? 'renewed'
+          : row.c.validUntil < todayAd()
+            ? 'expired'
+            : 'valid';
   return {
     genuine: true as const,
     status,
@@ -61,6 +68,9 @@ export async function publicVerification(db: Db, signingKey: string, code: strin
     fiscalYear: { en: row.fy.code, ne: row.fy.nameNe },
     validUntil: row.c.validUntil,
     issuedAt: row.c.issuedAt.toISOString(),
+    /** issue 19: a duplicate (प्रतिलिपि) or a new version after an amendment */
+    kind: row.c.kind,
+    closedOn: row.a.closedOn,
     ...revocation(row.c, revoked ? row.terminated : null),
   };
 }

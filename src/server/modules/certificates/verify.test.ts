@@ -60,6 +60,8 @@ describe('public verification', () => {
       issuedAt: expect.any(String),
       revokedAt: null,
       revokeReason: null,
+      kind: 'issue',
+      closedOn: null,
     });
     expect(res.body).not.toContain('Suman Tamang');
     expect(res.body).not.toContain('9841000001');

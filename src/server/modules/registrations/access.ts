@@ -33,13 +33,14 @@ export async function visibleApplication(db: Db | Tx, actor: Actor, id: number):
 
 /**
  * Why `action` does not apply to this kind of application (a translation key), or null:
- * only an old paper registration that is not a renewal is accepted, and it is not verified.
+ * only an old paper registration (a registration, not a renewal or other request) is
+ * accepted, and it is not verified.
  */
 export function kindBlock(
-  app: Pick<AppRow, 'isOldRegistration' | 'isRenewal'>,
+  app: Pick<AppRow, 'isOldRegistration' | 'isRenewal' | 'service'>,
   action: AppAction,
 ): string | null {
-  const old = app.isOldRegistration && !app.isRenewal;
+  const old = app.isOldRegistration && !app.isRenewal && app.service === 'registration';
   if (action === 'accept' && !old) return 'errors.notOldRegistration';
   if (action === 'verify' && old) return 'errors.oldRegistrationOnly';
   return null;
@@ -62,7 +63,7 @@ export function canEdit(actor: Actor, status: AppStatus, ownerId: number): boole
  */
 export function actionsFor(
   actor: Actor,
-  app: Pick<AppRow, 'appStatus' | 'userId' | 'isOldRegistration' | 'isRenewal'>,
+  app: Pick<AppRow, 'appStatus' | 'userId' | 'isOldRegistration' | 'isRenewal' | 'service'>,
 ): AppAction[] {
   return allowedActions(app.appStatus).filter((a) => {
     if (kindBlock(app, a)) return false;

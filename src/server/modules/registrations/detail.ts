@@ -2,7 +2,8 @@
  * The application detail page's read model (information, history and images tabs, with what
  * the actor may do next), loaded in ONE statement (issue 14 §2): the application row joined
  * to its names, and correlated json subqueries for its documents, history, payments, latest
- * certificate, owners, the registration it renews, its open renewal, and the facts of a fee
+ * certificate, owners, the registration it renews, its open renewal, a request's registration
+ * and a registration's requests (request-detail.ts, issue 19), and the facts of a fee
  * estimate (tax bands, fee settings); a checklist history entry carries the names of the
  * checkboxes it names (`checkNames`), so the history reads as names, not ids (issue 17 §7).
  * Everything else is decided in memory from that row.
@@ -22,6 +23,7 @@ import { actionsFor, canCheckDocuments, canEdit, kindBlock, type Actor } from '.
 import { DOCUMENT_KINDS } from './documents.js';
 import { renewalWindowSql } from '../settings/index.js';
 import { renewBlockOf } from './renewals.js';
+import { canRequest, requestRelated } from './request-detail.js';
 
 const { city: pCity, district: pDistrict, state: pState } = placeAliases('p');
 
@@ -125,8 +127,9 @@ function related() {
       registrationNo: string;
       verifyCode: string;
       revoked: boolean;
+      kind: 'issue' | 'amendment' | 'duplicate';
     } | null>`(select json_build_object('id', c.id, 'registrationNo', c.registration_no,
-        'verifyCode', c.verify_code, 'revoked', c.revoked_at is not null)
+        'verifyCode', c.verify_code, 'revoked', c.revoked_at is not null, 'kind', c.kind)
       from certificates c where c.application_id = ${app}.id order by c.id desc limit 1)`,
     renewalOf: sql<{
       id: number;
@@ -144,7 +147,8 @@ function related() {
     bands: jsonList<TaxBand>(
       `json_build_object('id', t.id, 'minCapital', t.min_capital, 'maxCapital', t.max_capital,
         'taxAmount', t.tax_amount, 'renewAmount', t.renew_amount, 'renewFine', t.renew_fine,
-        'renewDiscount', t.renew_discount)`,
+        'renewDiscount', t.renew_discount, 'amendmentFee', t.amendment_fee,
+        'closureFee', t.closure_fee, 'duplicateFee', t.duplicate_fee)`,
       `tax_setups t where t.business_type_id = "applications"."business_type_id"
         and t.status = 1 and t.deleted_on is null
         and t.fiscal_year_id = coalesce("applications"."fiscal_year_id", (select y.id
@@ -153,6 +157,7 @@ function related() {
     ),
     feeSettings: sql<unknown>`(select s.value from settings s where s.key = 'fees')`,
     renewalWindowDays: renewalWindowSql,
+    ...requestRelated(),
   };
 }
 
@@ -203,6 +208,7 @@ function estimateOf(row: DetailRow, lang: Lang) {
     bands: row.bands,
     settings: feeSettingsOf(row.feeSettings),
     renewalExpiry: a.isRenewal && a.renewalOfId ? (row.renewalOf?.expiryDate ?? null) : undefined,
+    subjectExpiry: row.subject?.expiryDate ?? null,
   });
   return { bill: e.bill, problem: e.problem ? translate(lang, e.problem) : null };
 }
@@ -237,6 +243,10 @@ export async function applicationDetail(db: Db, actor: Actor, id: number, lang: 
     })),
     renewalOf: row.renewalOf,
     openRenewalId: a.isRenewal ? null : row.openRenewalId,
+    subject: row.subject,
+    openRequests: row.openRequests ?? {},
+    duplicates: row.duplicates.map((d) => ({ ...d, issuedAt: new Date(d.issuedAt).toISOString() })),
+    canRequest: canRequest(actor, a, row.openRequests),
     canRenew,
     canCheckDocuments: canCheckDocuments(actor, a.appStatus),
     history: row.history.map((h) => ({ ...h, createdAt: new Date(h.createdAt).toISOString() })),
@@ -244,6 +254,7 @@ export async function applicationDetail(db: Db, actor: Actor, id: number, lang: 
     certificate: row.certificate,
     owners: row.owners,
     allowedActions: actionsFor(actor, a),
-    canEdit: canEdit(actor, a.appStatus, a.userId),
+    // a request is filed from its own form, never edited through the application form
+    canEdit: canEdit(actor, a.appStatus, a.userId) && !a.subjectId,
   };
 }

@@ -22,6 +22,7 @@ import type { Notifier, NotifyKind } from '../notifications/index.js';
 import { actionsFor, kindBlock, visibleApplication, type Actor, type AppRow } from './access.js';
 import { nextRegistrationNo } from './numbering.js';
 import { extendRegistration } from './renewals.js';
+import { applyRequest } from './requests.js';
 
 /** Columns a transition's side effect sets on the application with the new status. */
 export type TransitionEffect = (
@@ -126,7 +127,7 @@ export class Lifecycle {
       await this.notifier.toApplicant(tx, id, kind, {
         remarks: o.remarks,
         amount: bill?.total,
-        certificateOf: current.renewalOfId ?? id,
+        certificateOf: current.renewalOfId ?? current.subjectId ?? id,
       });
     }
   }
@@ -180,7 +181,8 @@ export class Lifecycle {
    * Approve. A new registration gets the next gapless registration number of the current
    * fiscal year (numbering.ts), registration date (today, AD), expiry (last day of the fiscal
    * year, Ashadh end) and a certificate. A renewal instead extends the registration it renews
-   * (renewals.ts extendRegistration).
+   * (renewals.ts extendRegistration); an amendment, closure or duplicate changes the
+   * registration it is about (requests.ts applyRequest).
    */
   approve(actor: Actor, id: number, remarks: string | null, ip: string) {
     return this.transition(actor, id, 'approve', {
@@ -189,6 +191,8 @@ export class Lifecycle {
       effect: async (tx, app) => {
         if (app.isRenewal && app.renewalOfId)
           return extendRegistration(tx, this.signingKey, { actor, renewal: app, ip, remarks });
+        if (app.subjectId)
+          return applyRequest(tx, this.signingKey, { actor, request: app, ip, remarks });
         const fy = await currentFiscalYear(tx);
         const { registrationNo, serial } = await nextRegistrationNo(tx, fy);
         await issueCertificate(tx, this.signingKey, {

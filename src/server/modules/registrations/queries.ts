@@ -112,6 +112,8 @@ const OWN_COLUMNS = {
   kind: applications.kind,
   isRenewal: applications.isRenewal,
   renewalOfId: applications.renewalOfId,
+  service: applications.service,
+  subjectId: applications.subjectId,
   isOldRegistration: applications.isOldRegistration,
   billTotal: sql<number | null>`(${applications.bill}->>'total')::bigint`.mapWith(Number),
   rejectionReason: sql<string | null>`case when ${applications.appStatus} = 'rejected' then

@@ -23,6 +23,7 @@ import { visibleApplication, type Actor, type AppRow } from './access.js';
 import { extraDoc, fileRows, withStoredDocs } from './documents.js';
 import { assignSubmissionNo, provisionalSubmissionNo } from './numbering.js';
 import { copyOwners } from './owners.js';
+import { registrationDetails } from './requests.js';
 
 /**
  * Days before expiry from which a registration may be renewed when the settings set none
@@ -55,6 +56,7 @@ export function renewBlockOf(
   hasOpenRenewal: boolean,
   windowDays: number = RENEWAL_WINDOW_DAYS,
 ): string | null {
+  if (reg.appStatus === 'closed') return 'errors.registrationClosed';
   if (reg.appStatus !== 'approved' || reg.isRenewal || !reg.expiryDate)
     return 'errors.notRenewable';
   if (reg.expiryDate > addDaysAd(todayAd(), windowDays)) return 'errors.notDueForRenewal';
@@ -75,24 +77,6 @@ async function openRenewalOf(db: Db | Tx, id: number) {
     )
     .limit(1);
   return open ?? null;
-}
-
-/** A registration's columns that a renewal request copies (not its number, dates or bill). */
-function renewalDetails(reg: AppRow) {
-  const {
-    id: _id,
-    createdAt: _c,
-    updatedAt: _u,
-    deletedOn: _d,
-    registrationNo: _rn,
-    registrationSerial: _rs,
-    registrationFiscalYearId: _rf,
-    registrationDate: _rd,
-    expiryDate: _e,
-    bill: _b,
-    ...details
-  } = reg;
-  return details;
 }
 
 /**
@@ -128,8 +112,9 @@ export async function renew(
       const [app] = await tx
         .insert(applications)
         .values({
-          ...renewalDetails(reg),
+          ...registrationDetails(reg),
           appStatus: 'pending',
+          service: 'renewal',
           isRenewal: true,
           renewalOfId: reg.id,
           fiscalYearId: fy.id,

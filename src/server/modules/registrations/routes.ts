@@ -28,6 +28,7 @@ import { setDocumentChecks, type ApplicationUploads } from './documents.js';
 import type { Registrations } from './index.js';
 import { quote } from './queries.js';
 import { renew } from './renewals.js';
+import { requestRoutes } from './request-routes.js';
 import type { Submissions } from './submit.js';
 
 /** `:id` of a route: a positive int4. */
@@ -84,6 +85,7 @@ export default async function registrationRoutes(
   submitRoute(app, submissions);
   quoteRoute(app, db);
   renewRoute(app, registrations);
+  requestRoutes(app, db);
   documentChecksRoute(app, db);
   detailRoutes(app, db, submissions);
 }

@@ -226,7 +226,8 @@ export class Submissions {
     ip: string,
   ): Promise<void> {
     const current = await visibleApplication(this.db, actor, id);
-    if (!canEdit(actor, current.appStatus, current.userId)) throw AppError.conflict();
+    if (!canEdit(actor, current.appStatus, current.userId) || current.subjectId)
+      throw AppError.conflict();
     const present = await documentKinds(this.db, id);
     const docs = [
       ...(await checkDocuments(this.db, 'update', uploads.documents, present)),

@@ -21,6 +21,7 @@ const LINES: [keyof ReceiptView['lines'], string, string][] = [
   ['fine', 'जरिवाना', 'Fine'],
   ['rentTax', 'घर बहाल कर', 'Rent tax'],
   ['adminCost', 'प्रशासनिक खर्च', 'Administrative cost'],
+  ['serviceFee', 'सेवा शुल्क', 'Service fee'],
   ['discount', 'छुट', 'Discount'],
 ];
 
