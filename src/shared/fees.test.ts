@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   assessFees,
+  assessRequestFees,
   DEFAULT_FEE_SETTINGS,
   FeeError,
   findBandProblem,
@@ -353,5 +354,78 @@ describe('renewalTiming', () => {
     expect(code(() => renewalTiming('2025-02-30', END_2081_82))).toBe('invalid-input');
     expect(code(() => renewalTiming(END_2081_82, '16/07/2025'))).toBe('invalid-input');
     expect(code(() => renewalTiming('1900-01-01', END_2081_82))).toBe('invalid-input');
+  });
+});
+
+describe('assessRequestFees (issue 19: amendment, closure, duplicate)', () => {
+  const band: TaxBand = {
+    id: 7,
+    minCapital: 0,
+    maxCapital: 50_000_000,
+    taxAmount: 100_000,
+    renewAmount: 150_000,
+    renewFine: 20_000,
+    renewDiscount: 5_000,
+    amendmentFee: 50_000,
+    closureFee: 100_000,
+    duplicateFee: 30_000,
+  };
+  const base = { bands: [band], capital: 30_000_000, settings: DEFAULT_FEE_SETTINGS };
+  const keys = (b: { lines: { key: string }[] }) => b.lines.map((l) => l.key);
+
+  it('an amendment pays its fee and the administrative cost, nothing else', () => {
+    const b = assessRequestFees({ ...base, request: 'amendment' });
+    expect(b).toMatchObject({ businessTax: 0, fine: 0, rentTax: 0, discount: 0 });
+    expect(b.serviceFee).toBe(50_000);
+    expect(b.total).toBe(50_000 + DEFAULT_FEE_SETTINGS.adminCost);
+    expect(keys(b)).toEqual([
+      'businessTax',
+      'fine',
+      'rentTax',
+      'adminCost',
+      'serviceFee',
+      'discount',
+    ]);
+    expect(b.bandId).toBe(7);
+  });
+  it('a duplicate pays the duplicate fee; a band without the fee charges none', () => {
+    expect(assessRequestFees({ ...base, request: 'duplicate' }).serviceFee).toBe(30_000);
+    const { duplicateFee: _d, ...noFee } = band;
+    const b = assessRequestFees({ ...base, bands: [noFee], request: 'duplicate' });
+    expect(b.serviceFee).toBe(0);
+    expect(b.total).toBe(DEFAULT_FEE_SETTINGS.adminCost);
+  });
+  it('a closure of a lapsed registration pays the arrears: years due and months late', () => {
+    // expiry 32 Ashadh 2082 (end of 2081/82), closed in Bhadra 2083: 2 fiscal years, 14 BS months
+    const arrears = renewalTiming('2025-07-16', '2026-08-20');
+    const b = assessRequestFees({ ...base, request: 'closure', arrears });
+    expect(b.businessTax).toBe(150_000 * arrears.fiscalYearsDue);
+    expect(b.fine).toBe(20_000 * arrears.monthsLate);
+    expect(b.discount).toBe(0);
+    expect(b.total).toBe(b.businessTax + b.fine + DEFAULT_FEE_SETTINGS.adminCost + 100_000);
+    expect(b.lines[0].rule).toMatch(/^arrears: renew amount/);
+  });
+  it('a closure of a valid registration pays only its fee; arrears apply only to closures', () => {
+    const b = assessRequestFees({ ...base, request: 'closure', arrears: null });
+    expect(b.total).toBe(100_000 + DEFAULT_FEE_SETTINGS.adminCost);
+    const a = assessRequestFees({
+      ...base,
+      request: 'amendment',
+      arrears: { fiscalYearsDue: 3, monthsLate: 20 },
+    });
+    expect(a.businessTax + a.fine).toBe(0);
+  });
+  it('no band, bad amounts: FeeError, never a zero bill', () => {
+    expect(
+      code(() => assessRequestFees({ ...base, capital: 60_000_000, request: 'duplicate' })),
+    ).toBe('no-tax-band');
+    expect(
+      code(() =>
+        assessRequestFees({ ...base, bands: [{ ...band, closureFee: -1 }], request: 'closure' }),
+      ),
+    ).toBe('invalid-input');
+    expect(code(() => assessRequestFees({ ...base, capital: 1.5, request: 'amendment' }))).toBe(
+      'invalid-input',
+    );
   });
 });
