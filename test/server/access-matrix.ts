@@ -86,6 +86,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/applications/:id/amendment': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/closure': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/duplicate': APPLICANT_AND_STAFF,
+  'GET /api/applications/:id/closure-letter.pdf': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/accept': ADMIN,
   'POST /api/applications/:id/notify': STAFF,
   'POST /api/applications/:id/pay-online': APPLICANT_AND_STAFF,

@@ -95,6 +95,7 @@ const enUS = {
     registrationClosed: 'This business is closed.',
     requestOpen: 'A request of this kind about this registration is already in progress.',
     noCertificate: 'This registration has no certificate yet.',
+    notClosed: 'This registration is not closed.',
     registrationNoTaken: 'This registration number is already in the system.',
     notOldRegistration: 'Only an old (paper) registration can be accepted into the system.',
     oldRegistrationOnly: 'An old (paper) registration is accepted, not verified.',

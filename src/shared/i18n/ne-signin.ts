@@ -105,6 +105,7 @@ const signIn: SignInMessages = {
     registrationClosed: 'यो व्यवसाय बन्द भइसकेको छ।',
     requestOpen: 'यस दर्ताको यस्तै अनुरोध प्रक्रियामा छ।',
     noCertificate: 'यस दर्ताको प्रमाणपत्र अझै छैन।',
+    notClosed: 'यो दर्ता खारेज भएको छैन।',
     registrationNoTaken: 'यो दर्ता नम्बर प्रणालीमा पहिले नै छ।',
     notOldRegistration: 'पुरानो (कागजी) दर्ता मात्र यसरी प्रणालीमा स्वीकार गर्न सकिन्छ।',
     oldRegistrationOnly: 'पुरानो (कागजी) दर्ता प्रमाणित होइन, स्वीकार गरिन्छ।',

@@ -19,6 +19,7 @@ import { revokeCertificate } from './issue.js';
 import type { PdfRenderer } from './pdf.js';
 import { renderCertificateHtml } from './templates/certificate.js';
 import { publicVerification } from './verification.js';
+import { closureLetterView, renderClosureLetterHtml } from './closure-letter.js';
 import { certificateView } from './view.js';
 
 /** The public check's answer: not genuine, or what the certificate shows publicly. */
@@ -55,6 +56,7 @@ export default async function certificateRoutes(
 ) {
   const { db, pdf, publicUrl, signingKey, settings } = opts;
   certificateDocumentRoutes(app, db, pdf, publicUrl, settings);
+  closureLetterRoute(app, db, pdf, settings);
   verifyRoute(app, db, signingKey);
   revokeRoute(app, db);
 }
@@ -108,6 +110,39 @@ function certificateDocumentRoutes(
         .type('application/pdf')
         // RFC 6266 filename*: an old registration's number may be in Devanagari (४५६/०७५-७६)
         .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'private, no-store');
+      return reply.send(bytes);
+    },
+  );
+}
+
+/** GET /applications/:id/closure-letter.pdf: the closure letter (issue 19 §2). */
+function closureLetterRoute(
+  app: FastifyInstance,
+  db: Db,
+  pdf: PdfRenderer,
+  settings: SettingsService,
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/applications/:id/closure-letter.pdf',
+    {
+      config: { access: { permissions: ['view-applications'] } },
+      schema: {
+        tags: ['certificates'],
+        summary:
+          'Closure letter as PDF (bilingual, A4) of a closed registration or its closure request; 409 until a closure is approved',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const view = await closureLetterView(db, currentUser(req), req.params.id);
+      const bytes = await pdf.render(renderClosureLetterHtml(view, await settings.emblemDataUri()));
+      reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition(`closure-letter-${view.registrationNo.replace(/\//g, '-')}.pdf`),
+        )
         .header('cache-control', 'private, no-store');
       return reply.send(bytes);
     },
