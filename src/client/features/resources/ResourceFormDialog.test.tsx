@@ -170,6 +170,9 @@ describe('form dialog: edit', () => {
       renewAmount: 100000,
       renewFine: 10000,
       renewDiscount: 0,
+      amendmentFee: 50000,
+      closureFee: 100000,
+      duplicateFee: 30000,
       businessTypeNameEn: 'Tea shop',
       businessTypeNameNe: 'चिया पसल',
       fiscalYearCode: '2082/83',
@@ -210,6 +213,10 @@ describe('form dialog: edit', () => {
     expect(body.get('minCapital')).toBe('१००');
     expect(body.get('maxCapital')).toBe('500000');
     expect(body.get('taxAmount')).toBe('1500.50');
+    // issue 19: the fees of the requests about a registration, in rupees
+    expect(body.get('amendmentFee')).toBe('500');
+    expect(body.get('closureFee')).toBe('1000');
+    expect(body.get('duplicateFee')).toBe('300');
   });
 
   it('shows AD dates as BS and sends BS typed in Devanagari as AD (fiscal year)', async () => {
