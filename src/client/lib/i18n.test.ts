@@ -88,12 +88,15 @@ describe('translation catalogue', () => {
   it('has the keys built from data (statuses, actions, roles, bill lines)', () => {
     const keys = [
       ...STATUSES.map((s) => `status.${s}`),
-      ...STATUSES.filter((s) => s !== 'cancelled').map((s) => `dashboard.${s}`),
+      // the dashboard has no card of cancelled applications or closed registrations
+      ...STATUSES.filter((s) => s !== 'cancelled' && s !== 'closed').map((s) => `dashboard.${s}`),
       ...ACTIONS.map((a) => `actions.${a}`),
       ...['reject', 'cancel', 'terminate'].map((a) => `actions.confirm.${a}`),
       ...ACTIONS.filter((a) => a !== 'pay').map((a) => `actions.help.${a}`),
       ...ROLES.map((r) => `roles.${r}`),
-      ...['businessTax', 'fine', 'rentTax', 'adminCost', 'discount'].map((k) => `bill.${k}`),
+      ...['businessTax', 'fine', 'rentTax', 'adminCost', 'serviceFee', 'discount'].map(
+        (k) => `bill.${k}`,
+      ),
       ...['male', 'female'].map((g) => `gender.${g}`),
       ...['counter', 'bank'].map((c) => `payment.${c}`),
     ];

@@ -399,6 +399,9 @@ const enUS = {
     terminate: 'Terminate registration',
     accept: 'Accept old registration',
     renew: 'Renewed',
+    amend: 'Amended',
+    close: 'Closed',
+    duplicate: 'Duplicate issued',
     checklist: 'Document checklist',
     remarks: 'Remarks',
     help: {
@@ -661,6 +664,11 @@ const enUS = {
     approve:
       '{{business}} is registered with number {{registrationNo}}, valid until {{expiry}}. Certificate: {{link}}',
     renew: '{{business}} ({{registrationNo}}) is renewed until {{expiry}}. Certificate: {{link}}',
+    amend:
+      'The amendment of {{business}} ({{registrationNo}}) is approved; the new certificate: {{link}}',
+    close: 'The registration {{registrationNo}} of {{business}} is closed. Your closure letter: {{link}}',
+    duplicate:
+      'The duplicate certificate of {{business}} ({{registrationNo}}) is issued: {{link}}',
     accept:
       'Your old registration {{registrationNo}} of {{business}} is now in Darta, valid until {{expiry}}.',
     reject: '{{business}} ({{submissionNo}}) was returned for correction: {{remarks}}',
@@ -1382,6 +1390,12 @@ const enUS = {
       application_message: 'Message sent',
       application_renew: 'Renewed',
       application_renewal_submit: 'Renewal submitted',
+      application_amendment_submit: 'Amendment submitted',
+      application_closure_submit: 'Closure requested',
+      application_duplicate_submit: 'Duplicate certificate requested',
+      application_amend: 'Amended (new certificate version)',
+      application_close: 'Business closed',
+      application_duplicate: 'Duplicate certificate issued',
       certificate_revoke: 'Certificate revoked',
       payment_initiate: 'Online payment started',
       payment_refused: 'Payment refused',
@@ -1653,6 +1667,9 @@ const enUS = {
         checklist: 'Document checklist updated',
         revokeCertificate: 'Certificate revoked',
         renew: 'Renewed',
+        amend: 'Amended: new certificate version',
+        close: 'Business closed',
+        duplicate: 'Duplicate certificate issued',
       },
       by: 'by <n>{{name}}</n>',
       byRole: 'by <n>{{name}}</n> ({{role}})',

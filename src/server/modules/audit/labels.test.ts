@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditLabel, RESOURCE_VERBS } from '../../../shared/audit-labels.js';
 import { translate } from '../../../shared/i18n/index.js';
-import { ACTIONS } from '../../../shared/lifecycle.js';
+import { ACTIONS, REGISTRATION_REQUESTS } from '../../../shared/lifecycle.js';
 import { SETUP_RESOURCES } from '../../../shared/permissions.js';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
@@ -18,7 +18,12 @@ const SERVER = path.resolve(import.meta.dirname, '../..');
 /** What each templated code of the server expands to. */
 const TEMPLATES: Record<string, string[]> = {
   // lifecycle.ts and submit.ts: the transition or edit that happened
-  'application.${action}': [...ACTIONS, 'edit', 'resubmit'].map((a) => `application.${a}`),
+  // (and requests.ts: what approving a request did to the registration, issue 19)
+  'application.${action}': [...ACTIONS, 'edit', 'resubmit', 'amend', 'close', 'duplicate'].map(
+    (a) => `application.${a}`,
+  ),
+  // requests.ts: an amendment, closure or duplicate filed
+  'application.${req.service}.submit': REGISTRATION_REQUESTS.map((s) => `application.${s}.submit`),
   // resources/service.ts: create, update and update-dropdown of every setup resource
   '${def.name}.${kind}': SETUP_RESOURCES.flatMap((r) =>
     ['create', 'update', 'dropdown'].map((v) => `${r}.${v}`),

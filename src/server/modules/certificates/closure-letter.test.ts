@@ -67,13 +67,12 @@ describe('closure letter', () => {
       payload: { reason: 'Shop sold to a relative' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const closure = res.json().data;
+    const closure = res.json().data as { id: number; submissionNo: string };
     const receiptNo = await through(closure.id);
-    const [paid] = (
-      await t.database.db.execute<{ total: string }>(
-        sql`select total from payments where application_id = ${closure.id} and pay_status = 'completed'`,
-      )
-    ).rows;
+    const result = await t.database.db.execute(
+      sql`select total from payments where application_id = ${closure.id} and pay_status = 'completed'`,
+    );
+    const [paid] = (result as unknown as { rows: { total: string }[] }).rows;
 
     res = await letter(id);
     expect(res.statusCode, res.body).toBe(200);

@@ -23,7 +23,11 @@ export type NotifyKind =
   | 'terminate'
   | 'manual'
   | 'refundDue'
-  | 'refunded';
+  | 'refunded'
+  // issue 19: the approval of an amendment, a closure, a duplicate certificate
+  | 'amend'
+  | 'close'
+  | 'duplicate';
 
 /** What a notification says, language-neutral: amounts in paisa, dates AD. */
 export interface NotificationVars {
@@ -92,11 +96,12 @@ export class Notifier {
     const lang = normalizeLang(app.lang);
     let registrationNo = app.registrationNo ?? '';
     let expiry = app.expiryDate;
-    if (app.renewalOfId && (kind === 'renew' || !registrationNo)) {
+    const registrationId = app.renewalOfId ?? app.subjectId;
+    if (registrationId && (kind === 'renew' || !registrationNo)) {
       const [reg] = await tx
         .select({ no: applications.registrationNo, expiry: applications.expiryDate })
         .from(applications)
-        .where(eq(applications.id, app.renewalOfId));
+        .where(eq(applications.id, registrationId));
       registrationNo = reg?.no ?? registrationNo;
       expiry = reg?.expiry ?? expiry;
     }

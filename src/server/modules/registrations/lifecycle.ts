@@ -30,6 +30,9 @@ export type TransitionEffect = (
   app: AppRow,
 ) => Promise<Partial<typeof applications.$inferInsert>>;
 
+/** What the applicant is told when a request about a registration is approved (issue 19). */
+const APPROVED_REQUEST = { amendment: 'amend', closure: 'close', duplicate: 'duplicate' } as const;
+
 export class Lifecycle {
   constructor(
     private readonly db: Db,
@@ -121,7 +124,9 @@ export class Lifecycle {
         ? null
         : action === 'approve' && current.isRenewal && current.renewalOfId
           ? 'renew'
-          : action;
+          : action === 'approve' && current.subjectId
+            ? APPROVED_REQUEST[current.service as keyof typeof APPROVED_REQUEST]
+            : action;
     if (kind && this.notifier) {
       const bill = ((o.extra.bill ?? current.bill) as Bill | null) ?? null;
       await this.notifier.toApplicant(tx, id, kind, {
