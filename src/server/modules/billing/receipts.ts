@@ -21,6 +21,10 @@ export async function receiptView(db: Db, actor: Actor, id: number): Promise<Rec
       w: wards,
       fy: fiscalYears,
       header: palikaHeaderColumns(cities),
+      // a renewal's or a request's receipt names the registration it is about (issue 19)
+      registrationNo: sql<string | null>`coalesce(${applications.registrationNo},
+        (select r.registration_no from applications r
+          where r.id = coalesce(${applications.renewalOfId}, ${applications.subjectId})))`,
     })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
@@ -45,7 +49,7 @@ export async function receiptView(db: Db, actor: Actor, id: number): Promise<Rec
     office: { address: { en: h.addressEn, ne: h.addressNe }, phone: h.phone, email: h.email },
     ward: { number: w.number, en: w.nameEn, ne: w.nameNe },
     submissionNo: a.submissionNo,
-    registrationNo: a.registrationNo,
+    registrationNo: row.registrationNo,
     businessName: a.businessName,
     ownerName: a.ownerName,
     lines: {

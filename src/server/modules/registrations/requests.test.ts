@@ -260,6 +260,18 @@ describe('duplicate certificate', () => {
     }
     const d = await detail(reg.token, reg.id);
     expect(d.certificate.kind).toBe('duplicate');
+    // the request's receipt names the registration and the service fee line
+    const paid = (await detail(reg.token, d.duplicates[1].requestId)).payments[0];
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${paid.id}/receipt`,
+      headers: auth(reg.token),
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json().data).toMatchObject({
+      registrationNo: first.registrationNo,
+      lines: { serviceFee: 30_000 },
+    });
     expect(d.registrationNo).toBe(first.registrationNo);
     expect(d.duplicates.map((x: { reason: string }) => x.reason)).toEqual(['lost', 'damaged']);
     expect(d.duplicates[0]).toMatchObject({ details: 'in a flood' });
