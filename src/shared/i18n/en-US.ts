@@ -1766,10 +1766,11 @@ const enUS = {
   },
   // ---- renewal reminders (issue 19 §5): remind now, the applicant's opt-out
   reminders: {
+    column: 'Reminders',
     remindNow: 'Remind now',
     remindSelected: 'Remind selected ({{n}})',
     remindNowLabel: 'Send {{name}} a renewal reminder now',
-    lastSent: 'Last reminder {{date}}',
+    lastSent: 'Last reminder:',
     never: 'No reminder sent yet',
     optedOut: 'Reminders turned off by the applicant',
     sent: 'The renewal reminder is queued: the applicant gets an SMS, and an email when they gave one.',
