@@ -1268,6 +1268,24 @@ const enUS = {
           exports: 'The applications list with its filters and export button',
         },
       },
+      reminders: {
+        title: 'Renewal reminders',
+        intro:
+          'Applicants get an SMS (and an email when they gave one) before their registration expires at the end of the fiscal year and after it, until they renew. Each reminder is sent once; the messages show in the outbox.',
+        steps: {
+          find: 'Open <b>$t(nav.renewals)</b> in the menu. The <b>$t(reminders.column)</b> column shows when the last reminder was sent.',
+          remind:
+            'Press <b>$t(reminders.remindNow)</b> on a row to send the reminder at once, or tick several rows and press <b>Remind selected</b> above the list. One reminder per registration per day.',
+          optout:
+            '<b>$t(reminders.optedOut)</b>: the applicant turned reminders off on their profile, so none is sent. Contact them another way.',
+          settings:
+            'A system administrator sets the days before and after the expiry in <b>$t(settings.nav)</b>, under <b>$t(settings.reminders)</b>.',
+        },
+        alt: {
+          reminders:
+            'The list of registrations due for renewal, with the last reminder and the Remind now button',
+        },
+      },
       payments: {
         title: 'Payments list and daily reconciliation',
         intro: 'All payments, online and at the counter, are listed in one place.',

@@ -61,7 +61,16 @@ export function ReminderCell({ row, canRemind }: { row: ReminderFacts; canRemind
   const remind = useRemindNow();
   if (row.remindersOff) {
     return (
-      <Badge color="gray" variant="light" tt="none" data-testid={`reminders-off-${row.id}`}>
+      <Badge
+        color="gray"
+        variant="light"
+        tt="none"
+        // a sentence: it wraps instead of being cut off
+        styles={{
+          root: { height: 'auto', paddingBlock: 2 },
+          label: { whiteSpace: 'normal', overflow: 'visible' },
+        }}
+      >
         {t('reminders.optedOut')}
       </Badge>
     );
