@@ -45,6 +45,21 @@ export function remindable() {
   ];
 }
 
+/**
+ * "The point due today has no reminder row yet", in SQL: keeps a round that finds everything
+ * already sent to index look-ups, not inserts. The point is the latest one reached (as duePoint;
+ * its staleness is checked in JS). `points` are integers from the settings, written inline.
+ */
+function notYetSent(points: readonly number[], today: string) {
+  const list = sql.raw(points.map((p) => String(Math.trunc(p))).join(', '));
+  return notExists(
+    sql`(select 1 from ${renewalReminders} r
+      where r.application_id = ${applications.id} and r.expiry_date = ${applications.expiryDate}
+        and r.point = (select max(p) from unnest(array[${list}]::int[]) as p
+          where p <= ${today}::date - ${applications.expiryDate}))`,
+  );
+}
+
 /** The link a reminder gives: the renew page of the registration. */
 export const renewPath = (id: number) => `/re-new-registration/${id}`;
 
@@ -102,6 +117,7 @@ export async function runRenewalReminders(
           eq(users.renewalReminders, true),
           isNull(users.deletedOn),
           ...remindable(),
+          notYetSent(points, today),
         ),
       )
       .orderBy(asc(applications.id))
