@@ -12,6 +12,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayAd } from '../../../shared/bs-date.js';
+import type { RemindOutcome } from '../../../shared/schemas/reminders.js';
 import type { Db } from '../../db/client.js';
 import { applications, renewalReminders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -21,12 +22,7 @@ import type { Notifier } from '../notifications/index.js';
 import { renewalWindowSql } from '../settings/index.js';
 import { queueReminder, remindable } from './job.js';
 
-/** What happened to each registration asked for (ids). */
-export interface RemindOutcome {
-  sent: number[];
-  optedOut: number[];
-  alreadyToday: number[];
-}
+export type { RemindOutcome };
 
 /**
  * Queues the reminder of registrations `ids` now (see the file's comment for the rules).
