@@ -356,6 +356,20 @@ for (const lang of LANGS) {
     await page.getByRole('link', { name: m.reconciliation.title }).click();
     await expect(page.getByRole('table', { name: m.reconciliation.title })).toBeVisible();
     await snap(page, lang, 'reconciliation');
+
+    // renewal reminders (issue 19 §5): the old registration, reminded now from the renewals list
+    await nav(page, m).getByRole('link', { name: m.nav.renewals }).click();
+    await page.getByLabel(m.applications.search).fill(s.old.name);
+    const dueList = page.getByRole('table', { name: m.renewal.listTitle });
+    const oldRow = dueList
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: s.old.name, exact: true }) })
+      .first();
+    await oldRow
+      .getByRole('button', { name: m.reminders.remindNowLabel.replace('{{name}}', s.old.name) })
+      .click();
+    await expect(oldRow.getByText(m.reminders.lastSent)).toBeVisible();
+    await snap(page, lang, 'reminders');
     await page.context().close();
 
     // ---- the system admin: approve and revoke (both cancelled), setup data

@@ -55,6 +55,8 @@ import { Notifier, OutboxWorker } from './modules/notifications/index.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import { OtpService } from './modules/otp/index.js';
 import { createRegistrations } from './modules/registrations/index.js';
+import { runRenewalReminders } from './modules/reminders/index.js';
+import reminderRoutes from './modules/reminders/routes.js';
 import lifecycleRoutes from './modules/registrations/lifecycle-routes.js';
 import registrationListRoutes from './modules/registrations/list-routes.js';
 import registrationRoutes from './modules/registrations/routes.js';
@@ -254,12 +256,13 @@ type Services = Awaited<ReturnType<typeof createServices>>;
 
 /**
  * The background work, started when the app is ready and stopped when it closes: outbox
- * delivery, the payment re-check, housekeeping, and the start-up crash recovery.
+ * delivery, the payment re-check, housekeeping, renewal reminders, and the start-up crash
+ * recovery.
  */
 function startBackgroundJobs(
   app: FastifyInstance,
   { config, database }: AppDeps,
-  { store, drivers, paymentsService }: Services,
+  { store, drivers, paymentsService, notifier }: Services,
 ) {
   // Delivers the outbox in the background (issue 5 §5); tests run rounds themselves.
   const worker = new OutboxWorker(database.db, drivers, {
@@ -289,6 +292,17 @@ function startBackgroundJobs(
     });
   });
   app.addHook('onClose', async () => stopHousekeeping());
+  // Renewal reminders (issue 19 §5): once per period across instances; each point once ever.
+  let stopReminders = async () => {};
+  app.addHook('onReady', async () => {
+    stopReminders = startPeriodicJob(database.db, {
+      name: 'renewal-reminders',
+      intervalMs: config.renewalRemindersMs,
+      run: () => runRenewalReminders(database.db, notifier),
+      log: (o, m) => app.log.warn(o, m),
+    });
+  });
+  app.addHook('onClose', async () => stopReminders());
   // After a crash: orphan uploads and old idempotency keys (issue 8 §4); before listening.
   let stopRecovery = () => {};
   app.addHook('onReady', async () => {
@@ -322,6 +336,7 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
       await api.register(fileRoutes, { db: database.db, store });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(notificationRoutes, { db: database.db, notifier });
+      await api.register(reminderRoutes, { db: database.db, notifier });
       await api.register(auditRoutes, { db: database.db });
       await api.register(billingRoutes, {
         db: database.db,

@@ -9,7 +9,7 @@
  * MAIL_FROM, PUBLIC_URL (links in messages), OUTBOX_INTERVAL_MS (0 disables the worker).
  * Scaling out (issue 8 §7, docs/deployment.md): STORAGE (local | s3), S3_BUCKET, S3_ENDPOINT,
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX,
- * RATE_LIMIT_STORE (database | memory), TRUST_PROXY, HOUSEKEEPING_MS.
+ * RATE_LIMIT_STORE (database | memory), TRUST_PROXY, HOUSEKEEPING_MS, RENEWAL_REMINDERS_MS.
  * Payments (issue 6, issue 15 §3): ESEWA_FORM_URL, ESEWA_STATUS_URL, ESEWA_PRODUCT_CODE,
  * ESEWA_SECRET_KEY, KHALTI_BASE_URL, KHALTI_SECRET_KEY, GATEWAY_SIMULATORS, GATEWAY_MODE
  * (test: a production build may use test gateways), PAYMENT_RECHECK_MS.
@@ -57,6 +57,11 @@ export interface Config {
   trustProxy: boolean | string;
   /** how often expired rate-limit rows and old job_runs rows are deleted (ms); 0 = never */
   housekeepingMs: number;
+  /**
+   * how often the renewal reminders job runs (ms; issue 19 §5); one instance per period, and
+   * each reminder point is sent once whatever the period; 0 = never
+   */
+  renewalRemindersMs: number;
 }
 
 /** Upload storage (issue 8 §7): the local folder, or an S3-compatible bucket. */
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitStore: checked(() => rateLimitStoreConfig(env.RATE_LIMIT_STORE), undefined),
     trustProxy: checked(() => trustProxyConfig(env.TRUST_PROXY), false),
     housekeepingMs: Number(env.HOUSEKEEPING_MS ?? 60_000),
+    renewalRemindersMs: Number(env.RENEWAL_REMINDERS_MS ?? 3_600_000),
   };
   if (problems.length)
     throw new Error(

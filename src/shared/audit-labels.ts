@@ -29,6 +29,8 @@ const FIXED: Record<string, string> = {
   'otp.check.failed': 'audit.actions.otp_check_failed',
   'profile.update': 'audit.actions.profile_update',
   'profile.documents': 'audit.actions.profile_documents',
+  'profile.reminders': 'audit.actions.profile_reminders',
+  'renewal.remind': 'audit.actions.renewal_remind',
   'application.submit': 'audit.actions.application_submit',
   'application.checklist': 'audit.actions.application_checklist',
   'application.message': 'audit.actions.application_message',

@@ -56,6 +56,9 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'POST /api/profiles/documents': SIGNED_IN,
   'POST /api/profiles': SIGNED_IN,
   'POST /api/profiles/password': SIGNED_IN,
+  // the own renewal reminders' opt-out (issue 19 §5)
+  'GET /api/profiles/reminders': SIGNED_IN,
+  'PUT /api/profiles/reminders': SIGNED_IN,
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/read': SIGNED_IN,
   'GET /api/outbox': STAFF,
@@ -89,6 +92,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/applications/:id/closure-letter.pdf': APPLICANT_AND_STAFF,
   'POST /api/applications/:id/accept': ADMIN,
   'POST /api/applications/:id/notify': STAFF,
+  // "remind now" of registrations due for renewal: send-notifications (issue 19 §5)
+  'POST /api/applications/reminders': STAFF,
   'POST /api/applications/:id/pay-online': APPLICANT_AND_STAFF,
   'GET /api/payments/channels': SIGNED_IN,
   'POST /api/payments/esewa/confirm': APPLICANT_AND_STAFF,

@@ -13,3 +13,4 @@ export * from './schema/billing.js';
 export * from './schema/certificates.js';
 export * from './schema/ops.js';
 export * from './schema/calendar.js';
+export * from './schema/reminders.js';

@@ -679,6 +679,10 @@ const enUS = {
     refundDue:
       'We received {{amount}} for {{business}} ({{submissionNo}}) but could not use it: {{remarks}} The palika will refund it to you; nothing more is needed from you.',
     refunded: '{{amount}} received for {{business}} ({{submissionNo}}) was refunded: {{remarks}}',
+    renewalDue:
+      '{{business}} ({{registrationNo}}): the registration expires on {{expiry}}. Renew it online or at your ward office: {{link}} To stop these reminders, turn them off in your profile.',
+    renewalExpired:
+      '{{business}} ({{registrationNo}}): the registration expired on {{expiry}}. Renew it now, online or at your ward office: {{link}} To stop these reminders, turn them off in your profile.',
   },
   permissionVerbs: {
     view: 'View',
@@ -793,7 +797,12 @@ const enUS = {
     all: 'All',
     statuses: { pending: 'Waiting', sent: 'Sent', failed: 'Failed' },
     channels: { sms: 'SMS', email: 'Email' },
-    kinds: { otp: 'Code', status: 'Status change', manual: 'Staff message' },
+    kinds: {
+      otp: 'Code',
+      status: 'Status change',
+      manual: 'Staff message',
+      reminder: 'Renewal reminder',
+    },
     retry: 'Retry',
     retried: 'The message will be sent again.',
   },
@@ -1285,6 +1294,24 @@ const enUS = {
           exports: 'The applications list with its filters and export button',
         },
       },
+      reminders: {
+        title: 'Renewal reminders',
+        intro:
+          'Applicants get an SMS (and an email when they gave one) before their registration expires at the end of the fiscal year and after it, until they renew. Each reminder is sent once; the messages show in the outbox.',
+        steps: {
+          find: 'Open <b>$t(nav.renewals)</b> in the menu. The <b>$t(reminders.column)</b> column shows when the last reminder was sent.',
+          remind:
+            'Press <b>$t(reminders.remindNow)</b> on a row to send the reminder at once, or tick several rows and press <b>Remind selected</b> above the list. One reminder per registration per day.',
+          optout:
+            '<b>$t(reminders.optedOut)</b>: the applicant turned reminders off on their profile, so none is sent. Contact them another way.',
+          settings:
+            'A system administrator sets the days before and after the expiry in <b>$t(settings.nav)</b>, under <b>$t(settings.reminders)</b>.',
+        },
+        alt: {
+          reminders:
+            'The list of registrations due for renewal, with the last reminder and the Remind now button',
+        },
+      },
       payments: {
         title: 'Payments list and daily reconciliation',
         intro: 'All payments, online and at the counter, are listed in one place.',
@@ -1385,6 +1412,8 @@ const enUS = {
       otp_check_failed: 'Wrong SMS code',
       profile_update: 'Profile changed',
       profile_documents: 'Profile documents uploaded',
+      profile_reminders: 'Renewal reminders turned on or off',
+      renewal_remind: 'Renewal reminder sent',
       application_submit: 'Application submitted',
       application_checklist: 'Document checklist saved',
       application_message: 'Message sent',
@@ -1525,6 +1554,13 @@ const enUS = {
     rentTaxRateHelp: 'Percent of the rent collected as rent tax.',
     renewalWindow: 'Renewal opens (days before expiry)',
     renewalWindowHelp: 'A registration can be renewed from this many days before it expires.',
+    reminders: 'Renewal reminders',
+    reminderDaysBefore: 'Remind before expiry (days)',
+    reminderDaysBeforeHelp:
+      'An SMS (and an email when known) this many days before a registration expires, e.g. 30, 7. Empty: none.',
+    reminderDaysAfter: 'Remind after expiry (days)',
+    reminderDaysAfterHelp:
+      'And this many days after it has expired, e.g. 7, 30. Each reminder is sent once per registration.',
     save: 'Save settings',
     saved: 'The settings are saved.',
     emblem: 'Emblem',
@@ -1543,6 +1579,7 @@ const enUS = {
       phone: 'Enter a phone number: digits, spaces, + and - only',
       rate: 'Enter a percent from 0 to 100, with at most two decimals',
       windowDays: 'Enter whole days from 0 to 365',
+      reminderDays: 'Enter at most 5 whole numbers of days from 0 to 365, separated by commas',
       emblemType: 'The emblem must be a PNG or JPEG image',
       emblemTooLarge: 'The emblem must be at most 1 MB',
     },
@@ -1781,6 +1818,33 @@ const enUS = {
     ownerLimitNear: 'At most {{n}} owners can be added.',
     profileDocuments: 'Photo and citizenship certificate',
     fromApplicantProfile: 'From the applicant’s profile',
+  },
+  // ---- renewal reminders (issue 19 §5): remind now, the applicant's opt-out
+  reminders: {
+    column: 'Reminders',
+    remindNow: 'Remind now',
+    remindSelected: 'Remind selected ({{n}})',
+    remindNowLabel: 'Send {{name}} a renewal reminder now',
+    lastSent: 'Last reminder:',
+    never: 'No reminder sent yet',
+    optedOut: 'Reminders turned off by the applicant',
+    sent: 'The renewal reminder is queued: the applicant gets an SMS, and an email when they gave one.',
+    noneSent: 'No reminder was sent.',
+    sentCount: 'Reminders queued: {{n}}.',
+    optedOutCount: 'Not sent, reminders turned off by the applicant: {{n}}.',
+    alreadyTodayCount: 'Already reminded today: {{n}}.',
+    errors: {
+      notDue: 'This registration is not due for renewal, so no reminder can be sent.',
+    },
+    profile: {
+      title: 'Renewal reminders',
+      intro:
+        'Before your registration expires at the end of the fiscal year, and after it if it is not renewed, we send you an SMS (and an email if you gave one) so that you can renew in time.',
+      toggle: 'Send me renewal reminders',
+      savedOn: 'Renewal reminders are on.',
+      savedOff: 'Renewal reminders are off.',
+      off: 'You will get no renewal reminders. Remember to renew before your registration expires.',
+    },
   },
 };
 

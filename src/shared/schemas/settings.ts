@@ -6,7 +6,8 @@
  *
  * Stored in the `settings` key/value table: `palika` {cityId, nameEn, nameNe, addressEn,
  * addressNe, phone, email, emblem}, `fees` {adminCost (paisa), rentTaxRatePercent} (read by the
- * fee engine, src/shared/fees.ts) and `renewal` {windowDays}.
+ * fee engine, src/shared/fees.ts) and `renewal` {windowDays, reminderDaysBefore,
+ * reminderDaysAfter} (the renewal reminders' points, issue 19 §5).
  */
 import { z } from 'zod';
 import { toLatinDigits } from '../format.js';
@@ -17,6 +18,7 @@ export const SETTINGS_MSG = {
   phone: 'settings.errors.phone',
   rate: 'settings.errors.rate',
   windowDays: 'settings.errors.windowDays',
+  reminderDays: 'settings.errors.reminderDays',
   emblemType: 'settings.errors.emblemType',
   emblemTooLarge: 'settings.errors.emblemTooLarge',
 } as const;
@@ -30,6 +32,15 @@ export const EMBLEM_TYPES = ['image/png', 'image/jpeg'] as const;
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 30;
 /** The longest renewal window an administrator may set (a year). */
 export const MAX_RENEWAL_WINDOW_DAYS = 365;
+
+/** Renewal reminders' days before the expiry when nothing is stored (issue 19 §5). */
+export const DEFAULT_REMINDER_DAYS_BEFORE = [30, 7];
+/** Renewal reminders' days after the expiry when nothing is stored. */
+export const DEFAULT_REMINDER_DAYS_AFTER = [7, 30];
+/** At most this many reminder points on each side of the expiry. */
+export const MAX_REMINDER_POINTS = 5;
+/** The furthest a reminder point may lie from the expiry (days). */
+export const MAX_REMINDER_DAYS = 365;
 
 /** A number from JSON or a form's string (Devanagari digits accepted), trimmed. */
 const numberText = z.union([z.number().transform(String), z.string()], { error: MSG.required });
@@ -80,6 +91,34 @@ const windowDays = numberText
   .pipe(z.number().int().min(0).max(MAX_RENEWAL_WINDOW_DAYS, SETTINGS_MSG.windowDays));
 
 /**
+ * Reminder days: a list typed as "30, 7" (commas, spaces or the Devanagari danda between;
+ * Devanagari digits accepted) or a JSON array; '' = none. Whole days 0..MAX_REMINDER_DAYS, at
+ * most MAX_REMINDER_POINTS, stored distinct and sorted from the furthest from the expiry.
+ */
+const reminderDays = z
+  .union([z.array(z.union([z.number(), z.string()])).transform((a) => a.join(',')), z.string()], {
+    error: SETTINGS_MSG.reminderDays,
+  })
+  .transform((s, ctx) => {
+    const parts = toLatinDigits(s)
+      .split(/[\s,;।]+/)
+      .filter(Boolean);
+    const days = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
+    const distinct = [...new Set(days)].sort((x, y) => y - x);
+    if (
+      days.some((d) => !(d >= 0 && d <= MAX_REMINDER_DAYS)) ||
+      distinct.length > MAX_REMINDER_POINTS
+    ) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MSG.reminderDays });
+      return z.NEVER;
+    }
+    return distinct;
+  });
+
+/** Reminder days as the form shows them: "30, 7". */
+export const reminderDaysText = (days: readonly number[]) => days.join(', ');
+
+/**
  * PUT /api/settings and the settings form. The administrative cost is typed in rupees (up to
  * two decimals, Devanagari digits and a JSON number accepted) and becomes integer paisa.
  */
@@ -93,6 +132,10 @@ export const settingsInputSchema = z.object({
   adminCost: numberText.pipe(rupeesToPaisa()),
   rentTaxRatePercent: ratePercent,
   renewalWindowDays: windowDays,
+  /** renewal reminders this many days before the expiry (issue 19 §5); missing = unchanged */
+  reminderDaysBefore: reminderDays.optional(),
+  /** and this many days after it */
+  reminderDaysAfter: reminderDays.optional(),
 });
 /** What the form holds (strings, as typed). */
 export type SettingsInput = z.input<typeof settingsInputSchema>;
@@ -117,6 +160,8 @@ export const settingsViewSchema = publicSettingsSchema.extend({
   adminCost: z.number().int(),
   rentTaxRatePercent: z.number(),
   renewalWindowDays: z.number().int(),
+  reminderDaysBefore: z.array(z.number().int()),
+  reminderDaysAfter: z.array(z.number().int()),
   /** true when an image was uploaded; false while the app's default emblem is used */
   customEmblem: z.boolean(),
   /** the names used when none are set: the palika's local level and its category */

@@ -62,6 +62,7 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
     ['open', 'filter', 'receipt', 'reconcile'],
     ['payments', 'reconciliation'],
   ),
+  topic('reminders', 'staff', ['find', 'remind', 'optout', 'settings'], ['reminders']),
 ];
 
 /**

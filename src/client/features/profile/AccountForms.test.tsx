@@ -50,7 +50,8 @@ describe('change password', () => {
         { selector: '.mantine-InputWrapper-error' },
       ),
     ).toBeInTheDocument();
-    expect(api.requests).toHaveLength(0);
+    // nothing sent (the renewal reminders card reads its switch)
+    expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
 
     await userEvent.clear(within(card).getByLabelText(/^New password/));
     await userEvent.type(within(card).getByLabelText(/^New password/), 'NewPass@2083');
@@ -111,7 +112,8 @@ describe('edit details', () => {
     await userEvent.click(within(card).getByRole('radio', { name: 'Nepali' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Save details' }));
     expect(await within(card).findByText('Enter a valid email address')).toBeInTheDocument();
-    expect(api.requests).toHaveLength(0);
+    // nothing sent (the renewal reminders card reads its switch)
+    expect(api.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
 
     await userEvent.clear(within(card).getByLabelText(/Email/));
     await userEvent.type(within(card).getByLabelText(/Email/), 'sita@example.com');

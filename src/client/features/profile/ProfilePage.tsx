@@ -3,7 +3,8 @@
  * to change the password (issue 5 §3, AccountForms.tsx), and the photo and
  * citizenship certificate that every application takes from the profile (SPEC §5 "Please
  * upload photos first"; issue 4 contract: POST /api/profiles/documents). `/profile#documents`
- * scrolls to the upload card, the target of the 'Please upload photos first' link.
+ * scrolls to the upload card, the target of the 'Please upload photos first' link; an applicant
+ * also turns renewal reminders off or on here (RemindersCard.tsx, `/profile#reminders`).
  */
 import {
   Badge,
@@ -25,6 +26,7 @@ import { useLocation } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.js';
 import { AuthImage } from '../../components/AuthImage';
 import { ChangePasswordCard, EditDetailsCard } from './AccountForms';
+import { RemindersCard } from './RemindersCard';
 import { PageHeader } from '../../components/PageHeader';
 import { api, ApiError, serverMessage, type Envelope } from '../../lib/api';
 import { PROFILE_KEY, useCurrentUser } from '../../lib/auth';
@@ -218,6 +220,7 @@ export default function ProfilePage() {
       />
       <ChangePasswordCard />
       <DocumentsCard user={user} />
+      {user.userType === 'user' && <RemindersCard />}
     </>
   );
 }

@@ -88,6 +88,10 @@ export interface RenewalRow {
   isOldRegistration: boolean;
   renewalId: number | null;
   renewalStatus: AppStatus | null;
+  /** when the last renewal reminder was queued (ISO instant), job or staff (issue 19 §5) */
+  lastReminderAt: string | null;
+  /** the applicant turned renewal reminders off */
+  remindersOff: boolean;
 }
 
 export interface HistoryEntry {

@@ -2,7 +2,8 @@
  * Renewal list (SPEC §2 `renewRegistrationList`; issue 4 contract GET /api/applications/renewals):
  * approved registrations whose expiry date is past or within 30 days, in the generic list
  * (paged, sortable, filtered). Each row offers "Renew", or links to the renewal already in
- * progress.
+ * progress, and shows its last renewal reminder; staff who message applicants "Remind now" a
+ * row or the rows selected (RemindNow.tsx, issue 19 §5).
  */
 import { Anchor, Badge, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -26,6 +27,7 @@ import {
 } from '../../components/ListFilters';
 import type { BusinessTypeOption, RenewalRow, WardOption } from '../registrations';
 import { useAllOptions } from '../../lib/useOptions';
+import { ReminderCell, REMIND_PERMISSION, RemindSelected } from './RemindNow';
 
 /** A sentence, not a tag: normal case, and it wraps instead of being cut off on a phone. */
 const BADGE = {
@@ -94,6 +96,7 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
   const { t } = useTranslation();
   const f = useFormat();
   const canRenew = useCan('renew-applications');
+  const canRemind = useCan(REMIND_PERMISSION);
   return [
     {
       accessor: 'businessName',
@@ -135,6 +138,12 @@ export function useRenewalColumns(): DataTableColumn<RenewalRow>[] {
       ),
     },
     {
+      accessor: 'lastReminderAt',
+      title: t('reminders.column'),
+      cellsStyle: () => ({ minWidth: 150 }),
+      render: (r) => <ReminderCell row={r} canRemind={canRemind} />,
+    },
+    {
       accessor: 'registrationNo',
       ...DATA_CELL,
       title: t('applications.registrationNo'),
@@ -165,6 +174,8 @@ function RenewalList() {
   const wards = useAllOptions<WardOption>('wards');
   const types = useAllOptions<BusinessTypeOption>('business-types');
   const columns = useRenewalColumns();
+  const canRemind = useCan(REMIND_PERMISSION);
+  const [selected, setSelected] = useState<RenewalRow[]>([]);
   const filters = {
     q,
     wardId: wardId ? Number(wardId) : undefined,
@@ -175,6 +186,7 @@ function RenewalList() {
   return (
     <>
       <PageHeader title={t('renewal.listTitle')}>
+        <RemindSelected rows={selected} onDone={() => setSelected([])} />
         <ExportButton
           path="/applications/renewals/export"
           query={{ filters }}
@@ -229,7 +241,17 @@ function RenewalList() {
         label={t('renewal.listTitle')}
         columns={columns}
         filters={filters}
-        card={{ title: 'businessName', fields: ['expiryDate', 'registrationNo', 'ownerName'] }}
+        card={{
+          title: 'businessName',
+          fields: ['expiryDate', 'lastReminderAt', 'registrationNo', 'ownerName'],
+        }}
+        {...(canRemind
+          ? {
+              selectedRecords: selected,
+              onSelectedRecordsChange: setSelected,
+              rowLabel: (r: RenewalRow) => r.businessName,
+            }
+          : {})}
         onRowClick={(r) => void navigate(`/business/applications/${r.id}/detail`)}
       />
     </>

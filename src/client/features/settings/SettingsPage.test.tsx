@@ -32,6 +32,8 @@ const VIEW: SettingsView = {
   adminCost: 100_00,
   rentTaxRatePercent: 10,
   renewalWindowDays: 30,
+  reminderDaysBefore: [30, 7],
+  reminderDaysAfter: [7, 30],
   customEmblem: false,
   defaults: { nameEn: 'Lalitpur Metropolitan City', nameNe: 'ललितपुर महानगरपालिका' },
 };

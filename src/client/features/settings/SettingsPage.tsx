@@ -1,7 +1,8 @@
 /**
  * "Palika settings" (issue 17 §6, route /settings/palika): the palika's name in English and
  * Nepali, its emblem (EmblemCard), office address and contact, the administrative cost (typed in
- * rupees, stored in paisa), the rent-tax rate and the renewal window. The shared
+ * rupees, stored in paisa), the rent-tax rate, the renewal window and the renewal reminders' days
+ * before and after the expiry (issue 19 §5). The shared
  * settingsInputSchema checks the form (react-hook-form + zodResolver) and the server's 422
  * errors show on the fields. For whoever holds `edit-settings` (system administrators): the API
  * refuses everyone else too. The login page, certificates and receipts read the new values at once.
@@ -23,6 +24,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  reminderDaysText,
   settingsInputSchema,
   type SettingsInput,
   type SettingsValues,
@@ -53,6 +55,8 @@ const FIELDS = [
   'adminCost',
   'rentTaxRatePercent',
   'renewalWindowDays',
+  'reminderDaysBefore',
+  'reminderDaysAfter',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -95,6 +99,8 @@ function formValues(v: SettingsView, f: Formatter): SettingsInput {
     adminCost: f.digits((v.adminCost / 100).toFixed(2)),
     rentTaxRatePercent: f.digits(v.rentTaxRatePercent),
     renewalWindowDays: f.digits(v.renewalWindowDays),
+    reminderDaysBefore: f.digits(reminderDaysText(v.reminderDaysBefore)),
+    reminderDaysAfter: f.digits(reminderDaysText(v.reminderDaysAfter)),
   };
 }
 
@@ -184,6 +190,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
           {field('renewalWindowDays', t('settings.renewalWindow'), {
             required: true,
             description: t('settings.renewalWindowHelp'),
+          })}
+        </Section>
+        <Section title={t('settings.reminders')}>
+          {field('reminderDaysBefore', t('settings.reminderDaysBefore'), {
+            description: t('settings.reminderDaysBeforeHelp'),
+          })}
+          {field('reminderDaysAfter', t('settings.reminderDaysAfter'), {
+            description: t('settings.reminderDaysAfterHelp'),
           })}
         </Section>
         <Group justify="flex-end">

@@ -87,6 +87,11 @@ export const users = pgTable(
      * 403 (plugins/auth.ts), and sign-in says so (`user.passwordChangeRequired`).
      */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /**
+     * Renewal reminders by SMS and email (issue 19 §5): on unless the user turned them off in
+     * their profile; the job and a staff "remind now" send none while off.
+     */
+    renewalReminders: boolean('renewal_reminders').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_username_uq')

@@ -49,7 +49,7 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    /** otp | status | manual */
+    /** otp | status | manual | reminder (issue 19 §5) */
     kind: text('kind').notNull(),
     userId: integer('user_id').references(() => users.id),
     applicationId: integer('application_id').references(() => applications.id),

@@ -27,7 +27,13 @@ export type NotifyKind =
   // issue 19: the approval of an amendment, a closure, a duplicate certificate
   | 'amend'
   | 'close'
-  | 'duplicate';
+  | 'duplicate'
+  // issue 19 §5: renewal reminders
+  | 'renewalDue'
+  | 'renewalExpired';
+
+/** Kinds that are renewal reminders (issue 19 §5): the outbox shows them as `reminder`. */
+const REMINDER_KINDS: ReadonlySet<string> = new Set(['renewalDue', 'renewalExpired']);
 
 /** What a notification says, language-neutral: amounts in paisa, dates AD. */
 export interface NotificationVars {
@@ -73,7 +79,9 @@ export class Notifier {
   /**
    * Writes the notification of `kind` about application `applicationId` for its applicant.
    * `certificateOf` is the application whose certificate the link opens (the registration,
-   * for a renewal). Amounts in paisa, dates AD; both are shown in the applicant's language.
+   * for a renewal); `linkPath` replaces that link (a path of the app, e.g. the renew page).
+   * Amounts in paisa, dates AD; both are shown in the applicant's language. Returns the id of
+   * the SMS in the outbox (null when the application does not exist).
    */
   async toApplicant(
     tx: Db | Tx,
@@ -84,14 +92,15 @@ export class Notifier {
       amount?: number;
       message?: string;
       certificateOf?: number;
+      linkPath?: string;
     } = {},
-  ): Promise<void> {
+  ): Promise<number | null> {
     const [row] = await tx
       .select({ app: applications, user: users })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
       .where(eq(applications.id, applicationId));
-    if (!row) return;
+    if (!row) return null;
     const { app, user } = row;
     const lang = normalizeLang(app.lang);
     let registrationNo = app.registrationNo ?? '';
@@ -113,7 +122,7 @@ export class Notifier {
       amount: extra.amount ?? null,
       remarks: extra.remarks ?? '',
       message: extra.message ?? '',
-      link: `${this.publicUrl}/business/certificate/${extra.certificateOf ?? app.id}`,
+      link: `${this.publicUrl}${extra.linkPath ?? `/business/certificate/${extra.certificateOf ?? app.id}`}`,
     };
     const { title, body } = renderNotification(lang, kind, raw);
     await tx.insert(notifications).values({
@@ -124,8 +133,10 @@ export class Notifier {
       body,
       vars: raw,
     });
-    const common = { kind: kind === 'manual' ? 'manual' : 'status', userId: user.id };
-    await enqueue(tx, {
+    const outboxKind =
+      kind === 'manual' ? 'manual' : REMINDER_KINDS.has(kind) ? 'reminder' : 'status';
+    const common = { kind: outboxKind, userId: user.id };
+    const smsId = await enqueue(tx, {
       ...common,
       channel: 'sms',
       recipient: user.phone,
@@ -142,5 +153,6 @@ export class Notifier {
         applicationId: app.id,
       });
     }
+    return smsId;
   }
 }

@@ -17,7 +17,7 @@ export { DOCUMENT_KINDS, type ApplicationUploads } from './documents.js';
 export { Lifecycle, type TransitionEffect } from './lifecycle.js';
 export { transitionRoute, type TransitionRequest } from './lifecycle-routes.js';
 export { APPLICATION_LIST, RENEWAL_LIST } from './queries.js';
-export { addDaysAd, daysBetween, RENEWAL_WINDOW_DAYS } from './renewals.js';
+export { addDaysAd, daysBetween, OPEN_RENEWAL, RENEWAL_WINDOW_DAYS } from './renewals.js';
 export { detailResponse, idParams } from './routes.js';
 export { Submissions } from './submit.js';
 

@@ -352,6 +352,18 @@ function renewalBase(actor: Actor, today: string): (SQL | undefined)[] {
   ];
 }
 
+/**
+ * The renewal reminders of a row (issue 19 §5): when the last one was queued (ISO instant, job
+ * or staff), and whether the applicant turned reminders off (profile).
+ */
+const REMINDER_COLUMNS = {
+  lastReminderAt: sql<string | null>`(select to_char(max(rr.created_at) at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS"Z"') from renewal_reminders rr
+    where rr.application_id = ${applications.id})`,
+  remindersOff: sql<boolean>`exists (select 1 from users ru
+    where ru.id = ${applications.userId} and not ru.renewal_reminders)`,
+};
+
 /** The renewal list's row query (with any open renewal of each registration). */
 function renewalRows(
   db: Db,
@@ -374,6 +386,7 @@ function renewalRows(
       wardNumber: wards.number,
       renewalId: renewal.id,
       renewalStatus: renewal.appStatus,
+      ...REMINDER_COLUMNS,
       ...extra,
     })
     .from(applications)

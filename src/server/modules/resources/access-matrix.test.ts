@@ -221,6 +221,12 @@ async function request(route: string, actor: Actor) {
     case route === 'POST /api/applications/:id/notify':
       form = { message: 'matrix check' };
       break;
+    case route === 'POST /api/applications/reminders':
+      form = { 'ids[]': [appId] };
+      break;
+    case route === 'PUT /api/profiles/reminders':
+      form = { renewalReminders: 'true' };
+      break;
     case route === 'POST /api/applications/quote':
       form = { businessTypeId: 5, capitalCurrent: 100000 };
       break;

@@ -1,6 +1,6 @@
 /**
  * Settings module (issue 17 §6): the palika's name, emblem, office address and contact, fees and
- * renewal window (service.ts), their routes (routes.ts, registered by app.ts), and the SQL the
+ * renewal window and reminder days (service.ts), their routes (routes.ts, registered by app.ts), and the SQL the
  * documents' statements use to read the palika's identity fresh (columns.ts). It owns the
  * `settings` rows `palika`, `fees` and `renewal`.
  */
@@ -12,6 +12,7 @@ export {
 } from './columns.js';
 export { DEFAULT_EMBLEM_DATA_URI } from './default-emblem.js';
 export {
+  reminderDays,
   renewalWindowDays,
   SettingsService,
   type EmblemImage,

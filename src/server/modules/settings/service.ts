@@ -5,7 +5,7 @@
  * Storage: the `settings` key/value table. `palika` = {cityId, nameEn, nameNe, addressEn,
  * addressNe, phone, email, emblem: {fileId, storedName, mime, version}}; `fees` = {adminCost
  * (paisa), rentTaxRatePercent} (the fee engine's FeeSettings, read by billing/assessment.ts and
- * registrations/detail.ts); `renewal` = {windowDays}. Values are read fresh on every use (one
+ * registrations/detail.ts); `renewal` = {windowDays, reminderDaysBefore, reminderDaysAfter}. Values are read fresh on every use (one
  * statement over three primary-key rows): nothing is cached in the process, so several instances
  * on one database agree at once after a change.
  *
@@ -16,6 +16,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEE_SETTINGS } from '../../../shared/fees.js';
 import {
+  DEFAULT_REMINDER_DAYS_AFTER,
+  DEFAULT_REMINDER_DAYS_BEFORE,
   DEFAULT_RENEWAL_WINDOW_DAYS,
   EMBLEM_TYPES,
   emblemUrl,
@@ -61,6 +63,26 @@ interface PalikaValue {
 
 const KEYS = ['palika', 'fees', 'renewal'] as const;
 
+/** The `renewal` setting as stored (each field optional: older rows hold windowDays only). */
+interface RenewalValue {
+  windowDays?: number;
+  reminderDaysBefore?: number[];
+  reminderDaysAfter?: number[];
+}
+
+/** A stored list of whole days, or the default when missing or malformed. */
+function daysList(v: unknown, fallback: number[]): number[] {
+  return Array.isArray(v) && v.every((d) => Number.isInteger(d) && d >= 0) ? v : fallback;
+}
+
+/** The renewal reminders' days before and after the expiry, over the defaults. */
+function reminderDaysOf(renewal: RenewalValue) {
+  return {
+    reminderDaysBefore: daysList(renewal.reminderDaysBefore, DEFAULT_REMINDER_DAYS_BEFORE),
+    reminderDaysAfter: daysList(renewal.reminderDaysAfter, DEFAULT_REMINDER_DAYS_AFTER),
+  };
+}
+
 /** An emblem image to send: its type and bytes. */
 export interface EmblemImage {
   mime: string;
@@ -100,7 +122,7 @@ function resolve(rows: Awaited<ReturnType<typeof readRows>>): Resolved {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const p = (byKey.get('palika')?.value ?? {}) as PalikaValue;
   const fees = { ...DEFAULT_FEE_SETTINGS, ...((byKey.get('fees')?.value as object) ?? {}) };
-  const renewal = (byKey.get('renewal')?.value ?? {}) as { windowDays?: number };
+  const renewal = (byKey.get('renewal')?.value ?? {}) as RenewalValue;
   const defaults = {
     nameEn: byKey.get('palika')?.cityEn ?? '',
     nameNe: byKey.get('palika')?.cityNe ?? '',
@@ -119,6 +141,7 @@ function resolve(rows: Awaited<ReturnType<typeof readRows>>): Resolved {
       adminCost: fees.adminCost,
       rentTaxRatePercent: fees.rentTaxRatePercent,
       renewalWindowDays: renewal.windowDays ?? DEFAULT_RENEWAL_WINDOW_DAYS,
+      ...reminderDaysOf(renewal),
       customEmblem: !!emblem,
       defaults,
     },
@@ -136,7 +159,7 @@ function changes(before: object, after: object) {
   const a = after as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(before)
-      .filter(([k, v]) => v !== a[k])
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(a[k]))
       .map(([k, v]) => [k, { before: v, after: a[k] }]),
   );
 }
@@ -185,10 +208,15 @@ export class SettingsService {
   async update(values: SettingsValues, by: SettingsActor): Promise<SettingsView> {
     await this.db.transaction(async (tx) => {
       const before = resolve(await readRows(tx, true)).view;
-      const { adminCost, rentTaxRatePercent, renewalWindowDays, ...palika } = values;
+      const { adminCost, rentTaxRatePercent, renewalWindowDays, ...rest } = values;
+      const { reminderDaysBefore, reminderDaysAfter, ...palika } = rest;
       await merge(tx, 'palika', palika);
       await merge(tx, 'fees', { adminCost, rentTaxRatePercent });
-      await merge(tx, 'renewal', { windowDays: renewalWindowDays });
+      await merge(tx, 'renewal', {
+        windowDays: renewalWindowDays,
+        ...(reminderDaysBefore ? { reminderDaysBefore } : {}),
+        ...(reminderDaysAfter ? { reminderDaysAfter } : {}),
+      });
       const after = resolve(await readRows(tx)).view;
       const changed = changes(audited(before), audited(after));
       if (Object.keys(changed).length === 0) return;
@@ -320,4 +348,15 @@ export async function renewalWindowDays(db: Db | Tx): Promise<number> {
   return typeof days === 'number' && Number.isInteger(days) && days >= 0
     ? days
     : DEFAULT_RENEWAL_WINDOW_DAYS;
+}
+
+/**
+ * The renewal reminders' days before and after the expiry (setting `renewal`, issue 19 §5;
+ * DEFAULT_REMINDER_DAYS_BEFORE/AFTER when not set). One primary-key row, read fresh.
+ */
+export async function reminderDays(
+  db: Db | Tx,
+): Promise<{ reminderDaysBefore: number[]; reminderDaysAfter: number[] }> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'renewal'));
+  return reminderDaysOf((row?.value ?? {}) as RenewalValue);
 }
