@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -27,6 +26,7 @@ import authPlugin from './plugins/auth.js';
 import errorsPlugin, { requestLang } from './plugins/errors.js';
 import { translate } from '../shared/i18n/index.js';
 import multipartPlugin from './plugins/multipart.js';
+import securityHeaders from './plugins/security-headers.js';
 import authRoutes from './modules/auth/routes.js';
 import accountRoutes from './modules/auth/account-routes.js';
 import { pruneLoginThrottles } from './modules/auth/index.js';
@@ -166,7 +166,8 @@ function cspDirectives(config: Config) {
 /** App-wide plugins: the error handler, security headers, rate limits, multipart, OpenAPI. */
 async function registerPlugins(app: FastifyInstance, { config, database }: AppDeps) {
   await app.register(errorsPlugin, { db: database.db });
-  await app.register(helmet, {
+  // helmet's headers, computed once (plugins/security-headers.ts)
+  await app.register(securityHeaders, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
   });

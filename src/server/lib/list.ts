@@ -21,10 +21,15 @@
  * Relevance (issue 18 §1, docs/decisions.md "Search"): a list whose `q` filter has a `rank`
  * takes `sortBy: 'relevance'`, and a search with the default sort (id, descending) is ordered
  * by relevance too: rank (lib/search.ts relevanceRank), newest first within a rank. Ranking
- * sorts every match, so it is done only when at most MAX_RANKED_MATCHES rows match (the bounded
- * count, read first); a query matching more is listed newest first (keyset pages, as without
- * q). Ranked pages are OFFSET pages: their `nextCursor` carries the next offset ('@50'), within
- * MAX_LIST_OFFSET.
+ * sorts every match, so it is done only when at most MAX_RANKED_MATCHES rows match; a query
+ * matching more is listed newest first (keyset pages, as without q). Ranked pages are OFFSET
+ * pages: their `nextCursor` carries the next offset ('@50'), within MAX_LIST_OFFSET.
+ *
+ * A search's count (issue 18 §3: search p99 ≤ 50 ms at 100k) reads at most MAX_RANKED_MATCHES
+ * + 1 matches (`searchTotal`): each match costs a heap visit (~5 µs), so a search's meta.total
+ * is at most MAX_RANKED_MATCHES, with totalCapped ("500+") when more match. A ranked search's
+ * first page reads the newest matches first, with their rank: when they all fit in the page,
+ * that one statement is the answer, ranked in memory and counted exactly.
  */
 import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
@@ -41,13 +46,25 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import {
+  byRank,
+  isSearch,
+  keysetSort,
+  RANK_VALUE,
+  rankedMatchesCap,
+  rankedOffset,
+  relevanceOf,
+  searchTotal,
+} from './list-rank.js';
+import {
   MAX_SEARCH_LENGTH,
-  relevanceRank,
   searchCondition,
   searchText,
   searchVariants,
   type SearchRank,
 } from './search.js';
+
+// The ranked search (relevance, the rank cap, a search's count) lives in list-rank.ts.
+export { MAX_RANKED_MATCHES, RELEVANCE, searchTotal, setRankedMatchesCap } from './list-rank.js';
 
 export type FilterDef =
   | { kind: 'eq'; column: PgColumn; value: z.ZodType }
@@ -162,71 +179,6 @@ export function listCountCap(): number {
 export function setListCountCap(n: number = MAX_LIST_COUNT): void {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`count cap ${n}`);
   countCap = n;
-}
-
-/** `sortBy` of the relevance order, for a list whose `q` filter is a ranked search. */
-export const RELEVANCE = 'relevance';
-/**
- * Ranking sorts every matching row, so it is done only when at most this many rows match; a
- * query matching more (a very common word) is listed newest first instead (docs/decisions.md
- * "Search"; about 5 µs a row on PostgreSQL, docs/performance.md "Search").
- */
-export const MAX_RANKED_MATCHES = 2_000;
-
-let rankCap = MAX_RANKED_MATCHES;
-
-/** Lowers (or restores) MAX_RANKED_MATCHES, for a test of a common word (as setListCountCap). */
-export function setRankedMatchesCap(n: number = MAX_RANKED_MATCHES): void {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`rank cap ${n}`);
-  rankCap = n;
-}
-
-/** The list's ranked search filter: its key and what it ranks by. */
-function rankedFilter(spec: ListSpec): { key: string; rank: SearchRank } | undefined {
-  for (const [key, def] of Object.entries(spec.filters)) {
-    if (def.kind === 'search' && def.rank) return { key, rank: def.rank };
-  }
-  return undefined;
-}
-
-/** The sortBy key of the tiebreak column (the id). */
-function tiebreakKey(spec: ListSpec): string | undefined {
-  return Object.keys(spec.sortable).find((k) => spec.sortable[k] === spec.tiebreak);
-}
-
-/**
- * The keyset sort of a request: `relevance` (on a list with a ranked search) pages, when it does
- * not rank, as the tiebreak descending (newest first); an export asked for `relevance` is in
- * that order too.
- */
-function keysetSort(
-  spec: ListSpec,
-  sort: Pick<ListQuery, 'sortBy' | 'descending'>,
-): Pick<ListQuery, 'sortBy' | 'descending'> {
-  if (sort.sortBy !== RELEVANCE || !rankedFilter(spec)) return sort;
-  const key = tiebreakKey(spec);
-  return key ? { sortBy: key, descending: true } : sort;
-}
-
-/**
- * The rank of the request's search (lib/search.ts relevanceRank), when the list has a ranked
- * search, `q` is given and the sort is `relevance` or the default one (tiebreak descending);
- * otherwise undefined. Call after filterTerms (which answers 400 for a bad `q`).
- */
-function relevanceOf(spec: ListSpec, q: ListQuery): SQL | undefined {
-  const ranked = rankedFilter(spec);
-  if (!ranked) return undefined;
-  const asked = q.sortBy === RELEVANCE || (q.sortBy === tiebreakKey(spec) && q.descending);
-  const raw = q.filters[ranked.key];
-  if (!asked || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
-  const text = searchText(raw);
-  return text ? relevanceRank(ranked.rank, searchVariants(text)) : undefined;
-}
-
-/** The offset a ranked page's cursor carries ('@50' → 50); undefined for a keyset cursor. */
-function rankedOffset(cur: ListCursor): number | undefined {
-  if (typeof cur.v !== 'string' || !/^@\d{1,6}$/.test(cur.v)) return undefined;
-  return Number(cur.v.slice(1));
 }
 
 function sortColumn(spec: ListSpec, sortBy: string): PgColumn {
@@ -415,6 +367,7 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
   const where = and(...base, ...filterTerms(spec, q.filters));
   const ks = keyset(spec, q);
   const rank = relevanceOf(spec, q);
+  const searching = isSearch(spec, q);
   let segments: SQL[] | undefined;
   /** the offset of a ranked page asked for by its cursor */
   let rankedAt: number | undefined;
@@ -426,44 +379,65 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
   }
   const offset = segments ? 0 : (rankedAt ?? (q.page - 1) * q.rowsPerPage);
   if (offset > MAX_LIST_OFFSET) throw AppError.badRequest('errors.pageTooDeep');
+  const select = (rank ? { ...ks.select, [RANK_VALUE]: rank } : ks.select) as typeof ks.select;
   return {
     where,
     orderBy: ks.orderBy,
-    select: ks.select,
+    select,
     /**
      * The page: `rows(where)` is the list's row query (selecting `select` too) with that WHERE
      * (called twice when the seek has two segments); `count` is its FROM/JOIN with
-     * `where(plan.where)`, for boundedTotal. Answers the page's rows (at most rowsPerPage,
-     * without the cursor field) and meta `{ total, totalCapped, nextCursor }`.
+     * `where(plan.where)`, for boundedTotal (searchTotal for a search). Answers the page's rows
+     * (at most rowsPerPage, without the cursor and rank fields) and meta
+     * `{ total, totalCapped, nextCursor }`.
      */
     async page<R extends KeysetRow>(
       db: Db | Tx,
       rows: (where: SQL | undefined) => OrderableRows<R>,
       count: PgSelect,
     ) {
-      // A ranked search counts first: it ranks only when few rows match (MAX_RANKED_MATCHES).
-      let counted = rank && !segments ? await boundedTotal(db, count) : undefined;
+      const total = () => (searching ? searchTotal(db, count) : boundedTotal(db, count));
+      const newest = (limit: number) =>
+        fetchSegments(segments, limit, async (seek, n) =>
+          rows(and(where, seek))
+            .orderBy(...ks.orderBy)
+            .limit(n)
+            .offset(offset),
+        );
+      let counted: { total: number; totalCapped: boolean } | undefined;
+      let raw: R[] | undefined;
+      if (rank && !segments && rankedAt === undefined && offset === 0) {
+        // A ranked search's first page: the newest matches, with their rank. All of them in
+        // the page: ranked here, counted exactly, one statement (a number, a rare name).
+        raw = await newest(q.rowsPerPage + 1);
+        if (raw.length <= q.rowsPerPage) {
+          const ranked = raw.length <= rankedMatchesCap() ? byRank(raw) : raw;
+          return {
+            rows: ranked.map(withoutListFields),
+            meta: { total: raw.length, totalCapped: false, nextCursor: null },
+          };
+        }
+      }
+      // Otherwise a ranked search counts first: it ranks only when few rows match.
+      if (rank && !segments) counted = await total();
       const ranked =
         rank !== undefined &&
         (rankedAt !== undefined ||
-          (counted !== undefined && !counted.totalCapped && counted.total <= rankCap));
-      const raw = ranked
-        ? await rows(where)
-            .orderBy(asc(rank), ...ks.orderBy)
-            .limit(q.rowsPerPage + 1)
-            .offset(offset)
-        : await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) =>
-            rows(and(where, seek))
-              .orderBy(...ks.orderBy)
-              .limit(limit)
-              .offset(offset),
-          );
+          (counted !== undefined && !counted.totalCapped && counted.total <= rankedMatchesCap()));
+      if (ranked) {
+        raw = await rows(where)
+          .orderBy(asc(rank), ...ks.orderBy)
+          .limit(q.rowsPerPage + 1)
+          .offset(offset);
+      } else {
+        raw ??= await newest(q.rowsPerPage + 1);
+      }
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
-      counted ??= await boundedTotal(db, count);
+      counted ??= await total();
       const last = kept[kept.length - 1];
       return {
-        rows: kept.map(withoutSortValue),
+        rows: kept.map(withoutListFields),
         meta: {
           ...counted,
           nextCursor: !more
@@ -475,6 +449,12 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
       };
     },
   };
+}
+
+/** A raw row without the cursor's and the rank's fields. */
+function withoutListFields<R extends KeysetRow>(row: R): Omit<R, typeof SORT_VALUE> {
+  const { [RANK_VALUE]: _rank, ...rest } = withoutSortValue(row) as Record<string, unknown>;
+  return rest as Omit<R, typeof SORT_VALUE>;
 }
 
 /**

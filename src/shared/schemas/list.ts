@@ -51,9 +51,9 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.output<typeof listQuerySchema>;
 
 export const listMetaSchema = z.object({
-  /** matching rows, at most MAX_LIST_COUNT */
+  /** matching rows, at most MAX_LIST_COUNT (a search: at most 500, server lib/list-rank.ts) */
   total: z.number().int(),
-  /** more than MAX_LIST_COUNT rows match (total is then MAX_LIST_COUNT) */
+  /** more rows match than were counted: total is then a lower bound ("10,000+", "500+") */
   totalCapped: z.boolean(),
   /** send as `cursor` for the page after this one; null on the last page */
   nextCursor: z.string().nullable(),

@@ -6,17 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { currentUser } from '../../plugins/auth.js';
-import { dashboardStats } from './stats.js';
+import { confirmSession, currentUser } from '../../plugins/auth.js';
+import { DashboardCache } from './cache.js';
 
 /** The dashboard route. */
 export default async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // per app instance: answers checked against stats_version on every request (cache.ts)
+  const cache = new DashboardCache(db);
 
   r.get(
     '/dashboard',
     {
+      // the version's statement confirms the session (plugins/auth.ts SessionGuard, issue 18 §3)
+      config: { sessionInQuery: true },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -50,6 +54,13 @@ export default async function dashboardRoutes(app: FastifyInstance, opts: { db: 
         },
       },
     },
-    async (req) => ({ data: await dashboardStats(db, currentUser(req), req.query) }),
+    async (req) => {
+      if (req.sessionGuard) {
+        const data = await cache.get(currentUser(req), req.query, req.sessionGuard);
+        if (data) return { data };
+        await confirmSession(req);
+      }
+      return { data: (await cache.get(currentUser(req), req.query))! };
+    },
   );
 }

@@ -25,7 +25,7 @@ export interface DashboardFilter {
   wardId?: number;
 }
 
-interface StatsRow {
+export interface StatsRow {
   /** the fiscal year asked for, else the current one; null when there is none */
   fy: { id: number; code: string; nameNe: string } | null;
   counts: Partial<Record<AppStatus, number>> | null;
@@ -34,6 +34,8 @@ interface StatsRow {
   paid: string;
   daily: { day: string; total: string }[];
   users: number;
+  /** the scope's stats_version (statsVersionSql) in the same snapshot as the figures */
+  version: string;
 }
 
 /**
@@ -41,7 +43,7 @@ interface StatsRow {
  * of its placeholders: `uid` (an applicant's own rows), `scopeWard` (a ward admin's ward),
  * `ward` and `fy` (the filters).
  */
-function shapeOf(actor: Actor, filter: DashboardFilter) {
+export function shapeOf(actor: Actor, filter: DashboardFilter) {
   const kind =
     actor.userType === 'user'
       ? 'own'
@@ -64,7 +66,8 @@ function shapeOf(actor: Actor, filter: DashboardFilter) {
   };
 }
 
-type Shape = ReturnType<typeof shapeOf>;
+/** A dashboard request's shape and placeholder values (shapeOf). */
+export type Shape = ReturnType<typeof shapeOf>;
 
 /** The ward condition of the shape on column `col`: the admin's ward, the ward filter, both. */
 function wardCondition(shape: Shape, col: SQL): SQL {
@@ -73,6 +76,18 @@ function wardCondition(shape: Shape, col: SQL): SQL {
   if (shape.kind === 'ward') terms.push(sql`${col} = ${sql.placeholder('scopeWard')}`);
   if (shape.byWard) terms.push(sql`${col} = ${sql.placeholder('ward')}`);
   return sql.join(terms, sql` and `);
+}
+
+/**
+ * The version of the figures of a staff shape (migration 0019 stats_version): the sum of row 0
+ * (what every scope reads) and the rows of the wards in scope. Every change to those figures
+ * bumps one of them in its own transaction, and the sum only grows, so an equal version read
+ * later means equal figures. An applicant's own figures have none ('').
+ */
+export function statsVersionSql(shape: Shape): SQL<string> {
+  if (shape.kind === 'own') return sql<string>`''`;
+  return sql<string>`(select coalesce(sum(version), 0)::text from stats_version
+    where ward_id = 0 or (${wardCondition(shape, sql`ward_id`)}))`;
 }
 
 /**
@@ -140,6 +155,7 @@ function statsQuery(db: Db, shape: Shape) {
       paid: sql<string>`${s}.paid`,
       daily: sql<StatsRow['daily']>`${s}.daily`,
       users: sql<number>`${s}.users`,
+      version: sql<string>`${s}.version`,
     })
     .from(
       sql`(with y as (${fy}), a as materialized (${appRows}), p as materialized (${payRows})
@@ -162,13 +178,13 @@ function statsQuery(db: Db, shape: Shape) {
         (select coalesce(json_agg(json_build_object('day', day, 'total', total::text)), '[]') from
           (select paid_date as day, sum(total) as total from p, y
             where paid_date between y.start_date and y.end_date group by 1) d) as daily,
-        ${users} as users) s`,
+        ${users} as users,
+        ${statsVersionSql(shape)} as version) s`,
     );
 }
 
 /** The dashboard's row: one prepared statement per shape (lib/list-prepared.ts preparedQuery). */
-async function statsRow(db: Db, actor: Actor, filter: DashboardFilter): Promise<StatsRow> {
-  const shape = shapeOf(actor, filter);
+export async function statsRow(db: Db, shape: Shape): Promise<StatsRow> {
   const q = preparedQuery<StatsRow>(db, shape.key, () => statsQuery(db, shape));
   const [row] = await q.execute(shape.values);
   return row;
@@ -185,11 +201,16 @@ function revenueByMonth(daily: StatsRow['daily']) {
 }
 
 /**
- * The dashboard of `actor` with `filter` (see the module comment), in one statement. Throws
- * AppError 409 NO_FISCAL_YEAR when no fiscal year is asked for and none is current.
+ * The dashboard of `actor` with `filter` (see the module comment), in one statement, without
+ * the cache (dashboard/cache.ts). Throws AppError 409 NO_FISCAL_YEAR when no fiscal year is
+ * asked for and none is current.
  */
 export async function dashboardStats(db: Db, actor: Actor, filter: DashboardFilter = {}) {
-  const row = await statsRow(db, actor, filter);
+  return dashboardOf(await statsRow(db, shapeOf(actor, filter)), filter);
+}
+
+/** The dashboard's answer from its row (revenue per BS month in this process's calendar). */
+export function dashboardOf(row: StatsRow, filter: DashboardFilter) {
   if (!row.fy && !filter.fiscalYearId)
     throw new AppError(409, 'NO_FISCAL_YEAR', 'errors.noFiscalYear');
   const counts = row.counts ?? {};

@@ -12,6 +12,7 @@ import { applicationListRowSchema } from '../../../shared/schemas/application-li
 import { listMetaSchema, listQuerySchema } from '../../../shared/schemas/list.js';
 import type { Db } from '../../db/client.js';
 import { exportQuerySchema, sendExport, type ExportColumn } from '../../lib/export.js';
+import { compiledZodSerializer } from '../../lib/json-serializer.js';
 import { confirmSession, currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { Registrations } from './index.js';
@@ -74,6 +75,8 @@ function applicationListRoutes(app: FastifyInstance, db: Db) {
     {
       // the page's statement confirms the session (plugins/auth.ts SessionGuard, issue 18 §2)
       config: { access: { permissions: ['view-applications'] }, sessionInQuery: true },
+      // the busiest route: its answer written by a serializer compiled from the schema
+      serializerCompiler: compiledZodSerializer,
       schema: {
         tags: ['applications'],
         summary:

@@ -127,6 +127,36 @@ describe('what the search box finds', () => {
   });
 });
 
+describe('the count of a search', () => {
+  it('is exact, in one statement, when every match fits in the page', async () => {
+    statements.length = 0;
+    const p = await search('everest');
+    expect(p.meta).toEqual({ total: 5, totalCapped: false, nextCursor: null });
+    expect(statements.filter((s) => s.params.includes('%everest%')).length).toBe(1);
+  });
+
+  it('is exact up to the rank cap when more than a page match, and "at least the cap" past it', async () => {
+    const two = await search('everest', { rowsPerPage: '2' });
+    expect(two.meta).toMatchObject({ total: 5, totalCapped: false });
+    setRankedMatchesCap(3);
+    try {
+      const capped = await search('everest', { rowsPerPage: '2' });
+      expect(capped.meta).toMatchObject({ total: 3, totalCapped: true });
+      // the next page (keyset) says the same
+      const next = await search('everest', {
+        rowsPerPage: '2',
+        cursor: capped.meta.nextCursor!,
+      });
+      expect(next.meta).toMatchObject({ total: 3, totalCapped: true });
+      // an explicit sort is counted the same way
+      const sorted = await search('everest', { rowsPerPage: '2', sortBy: 'businessName' });
+      expect(sorted.meta).toMatchObject({ total: 3, totalCapped: true });
+    } finally {
+      setRankedMatchesCap();
+    }
+  });
+});
+
 describe('the order of the matches', () => {
   const everest = ['SX-04', 'SX-02', 'SX-06', 'SX-03', 'SX-05'];
 
@@ -281,21 +311,26 @@ describe('the trigram indexes', () => {
     'applications_applicant_contact_trgm_idx',
   ];
 
-  it('can serve the statements the list runs for a search (a name, a number in Devanagari digits)', async () => {
+  it('can serve the statements the list runs for a search (a name, a number in Devanagari digits, a query matching more than a page)', async () => {
     statements.length = 0;
     await search('किराना');
     const name = statements.filter((s) => s.params.includes('%किराना%'));
-    // the bounded count and the ranked page
-    expect(name.length).toBe(2);
+    // one match: the page, ranked in memory
+    expect(name.length).toBe(1);
     statements.length = 0;
     await search('४५६/०७५');
     // both spellings in each statement
     const number = statements.filter(
       (s) => s.params.includes('%४५६/०७५%') && s.params.includes('%456/075%'),
     );
-    expect(number.length).toBe(2);
-    const plans = await explain([...name, ...number]);
-    expect(plans.length).toBe(4);
+    expect(number.length).toBe(1);
+    statements.length = 0;
+    await search('everest', { rowsPerPage: '2' });
+    // the newest page, the bounded count and the ranked page
+    const more = statements.filter((s) => s.params.includes('%everest%'));
+    expect(more.length).toBe(3);
+    const plans = await explain([...name, ...number, ...more]);
+    expect(plans.length).toBe(5);
     for (const plan of plans) {
       for (const index of INDEXES) expect(plan, plan).toContain(index);
       expect(plan).not.toMatch(/Seq Scan on applications/);
