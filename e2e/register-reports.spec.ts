@@ -69,7 +69,7 @@ test('the public register in Nepali on a phone, and a report exported in English
   });
   const suffix = toNepaliDigits(String(stamp).slice(-5));
   const nepaliName = `हिमाल चिया पसल ${suffix}`;
-  const englishName = `Himal Tea Shop ${stamp}`;
+  const englishName = `Himal Tea Shop ${String(stamp).slice(-5)}`;
   const a = await apiCreateApplication(applicant.token, nepaliName, 'कमला राई', mobile);
   const registrationNo = await apiApprove(a.id, `PR-${stamp}`);
   const b = await apiCreateApplication(applicant.token, englishName, 'Kamala Rai', mobile);
@@ -145,6 +145,14 @@ test('the public register in Nepali on a phone, and a report exported in English
   // the file's total (rupees) is the screen's total ("Rs. 1,234.00")
   expect(Number(rows.at(-1)![2])).toBe(Number(/[\d,]+\.\d{2}/.exec(shown)![0].replace(/,/g, '')));
   await desk.context().close();
+
+  // ---- the same report on a Nepali phone: cards, nothing wider than the screen
+  const phoneStaff = await screenPage(browser, 'phone', 'ne', admin);
+  await phoneStaff.goto('/reports');
+  await expect(phoneStaff.locator('[data-list-cards]')).toBeVisible();
+  await expect(phoneStaff.getByText(toNepaliDigits(`PR-${stamp}`), { exact: true })).toBeVisible();
+  await shoot(phoneStaff, 'reports-ne-phone');
+  await phoneStaff.context().close();
 
   // ---- the manual's picture of the reports, in both languages
   for (const lang of ['en-US', 'ne'] as Lang[]) {

@@ -47,7 +47,7 @@ export function PeriodFilter({
   const current = fiscalYearOf(todayAd()).startBsYear;
   const years = [0, 1, 2, 3, 4].map((i) => fiscalYearFromStart(current - i));
   return (
-    <Stack gap="xs" style={{ flexGrow: 1 }}>
+    <Stack gap="xs" maw={420} style={{ flex: '1 1 260px' }}>
       <NativeSelect
         label={t('reports.period')}
         name="period"

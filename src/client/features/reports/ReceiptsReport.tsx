@@ -12,6 +12,7 @@ import { BsDate } from '../../components/BsDate';
 import { ExportButton } from '../../components/ExportButton';
 import { ResponsiveDataTable } from '../../components/ListCards';
 import { useFormat } from '../../lib/useFormat';
+import 'mantine-datatable/styles.css';
 import { PayStatusBadge } from '../billing';
 import { fetchReceipts, type ReceiptKind, type ReportFilter } from './api';
 import { Totals } from './Totals';

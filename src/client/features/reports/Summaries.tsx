@@ -17,6 +17,7 @@ import {
 import { ExportButton } from '../../components/ExportButton';
 import { ResponsiveDataTable } from '../../components/ListCards';
 import { useFormat } from '../../lib/useFormat';
+import 'mantine-datatable/styles.css';
 import { fetchAge, fetchCollection, type ReportFilter } from './api';
 
 type Totalled<R> = R & { isTotal?: boolean };
