@@ -19,7 +19,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -38,8 +38,11 @@ const COLOR = { registered: 'green', expired: 'orange', closed: 'gray' } as cons
 function ResultCard({ item }: { item: PublicRegisterItem }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const facts: [string, string][] = [
-    [t('publicRegister.registrationNo'), f.digits(item.registrationNo)],
+  const facts: [string, ReactNode][] = [
+    [
+      t('publicRegister.registrationNo'),
+      <span translate="no">{f.digits(item.registrationNo)}</span>,
+    ],
     [t('publicRegister.businessType'), f.name(item.businessType)],
     [t('publicRegister.ward'), `${f.num(item.ward.number)} — ${f.name(item.ward)}`],
     [t('publicRegister.validUntil'), item.validUntil ? f.date(item.validUntil) : '—'],

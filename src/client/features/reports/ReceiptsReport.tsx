@@ -42,22 +42,28 @@ export function ReceiptsReport({
     {
       accessor: 'receiptNo',
       title: t('payments.receiptNo'),
-      render: (r) => f.digits(r.receiptNo ?? '—'),
+      render: (r) => <span translate="no">{f.digits(r.receiptNo ?? '—')}</span>,
     },
     {
       accessor: 'paidDate',
       title: t('reports.receiptDate'),
       render: (r) => <BsDate value={r.paidDate} />,
     },
-    { accessor: 'payer', title: t('reports.payer') },
+    {
+      accessor: 'payer',
+      title: t('reports.payer'),
+      render: (r) => <span translate="no">{r.payer}</span>,
+    },
     {
       accessor: 'application',
       title: t('reports.applicationNo'),
       render: (r) => (
         <>
-          <Text size="sm">{r.submissionNo}</Text>
+          <Text size="sm" translate="no">
+            {r.submissionNo}
+          </Text>
           {r.registrationNo && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" translate="no">
               {f.digits(r.registrationNo)}
             </Text>
           )}
