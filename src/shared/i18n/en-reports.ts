@@ -100,7 +100,7 @@ export const reportsManualEn = {
         'Choose the <b>$t(reports.period)</b>: a fiscal year, or <b>$t(reports.custom)</b> with a start and end date. Choose a ward if needed.',
       tabs: 'Choose a report: <b>$t(reports.tabs.receipts)</b>, <b>$t(reports.tabs.refunds)</b>, <b>$t(reports.tabs.collection)</b> (by ward, channel, business type or month) or <b>$t(reports.tabs.age)</b>.',
       export:
-        'Press <b>$t(export.button)</b> and choose CSV or Excel to save the report as a file, in the language of the screen.',
+        'Press <b>$t(export.button)</b> and choose <b>$t(export.csv)</b> or <b>$t(export.xlsx)</b> to save the report as a file, in the language of the screen.',
     },
     alt: { reports: 'The collection by ward with its total and the export button' },
   },

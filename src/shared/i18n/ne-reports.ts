@@ -104,7 +104,7 @@ export const reportsManualNe: typeof reportsManualEn = {
         '<b>$t(reports.period)</b> छान्नुहोस्: आर्थिक वर्ष, वा सुरु र अन्तिम मितिसहित <b>$t(reports.custom)</b>। चाहिए वडा पनि छान्नुहोस्।',
       tabs: 'प्रतिवेदन छान्नुहोस्: <b>$t(reports.tabs.receipts)</b>, <b>$t(reports.tabs.refunds)</b>, <b>$t(reports.tabs.collection)</b> (वडा, भुक्तानी माध्यम, व्यवसायको प्रकार वा महिना अनुसार) वा <b>$t(reports.tabs.age)</b>।',
       export:
-        'प्रतिवेदन फाइलमा सुरक्षित गर्न <b>$t(export.button)</b> थिचेर CSV वा Excel छान्नुहोस्; फाइल स्क्रिनकै भाषामा हुन्छ।',
+        'प्रतिवेदन फाइलमा सुरक्षित गर्न <b>$t(export.button)</b> थिचेर <b>$t(export.csv)</b> वा <b>$t(export.xlsx)</b> छान्नुहोस्; फाइल स्क्रिनकै भाषामा हुन्छ।',
     },
     alt: { reports: 'जम्मासहित वडा अनुसारको सङ्कलन र निर्यात बटन' },
   },
