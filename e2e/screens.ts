@@ -132,6 +132,16 @@ export const SCREEN_LIST: Screen[] = [
       await expect(page.getByRole('alert').first()).toBeVisible();
     },
   },
+  // the public register (issue 19 §6): a search with its result
+  {
+    name: 'public register',
+    role: 'public',
+    path: (d) => `/public-register?q=${encodeURIComponent(d.approvedName)}`,
+    ready: async (page) => {
+      await expect(page.getByTestId('public-register-results')).toBeVisible();
+    },
+    phone: true,
+  },
   { name: 'not found', role: 'public', path: () => '/no-such-page' },
   { name: 'user manual', role: 'public', path: () => '/manual', phone: true },
 
@@ -369,6 +379,17 @@ export const SCREEN_LIST: Screen[] = [
     ready: listShown,
   },
   { name: 'reconciliation', role: 'admin', path: () => '/payments/reconciliation' },
+  // the staff reports (issue 19 §7): the receipt register, and ward 1's collection
+  { name: 'reports', role: 'admin', path: () => '/reports', phone: true },
+  {
+    name: 'reports collection',
+    role: 'ward1',
+    path: () => '/reports',
+    open: async (page, m) => {
+      await page.getByRole('tab', { name: m.reports.tabs.collection }).click();
+      await expect(page.getByRole('table', { name: m.reports.tabs.collection })).toBeVisible();
+    },
+  },
   // the BS calendar's corrections (issue 16 §6): the years, and a provisional year's editor
   {
     name: 'BS calendar',

@@ -60,6 +60,8 @@ import reminderRoutes from './modules/reminders/routes.js';
 import lifecycleRoutes from './modules/registrations/lifecycle-routes.js';
 import registrationListRoutes from './modules/registrations/list-routes.js';
 import registrationRoutes from './modules/registrations/routes.js';
+import publicRegisterRoutes from './modules/reports/public-routes.js';
+import reportRoutes from './modules/reports/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -347,6 +349,8 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
         settings,
       });
       await api.register(billingReportRoutes, { db: database.db });
+      await api.register(reportRoutes, { db: database.db });
+      await api.register(publicRegisterRoutes, { db: database.db });
       await api.register(calendarRoutes, { calendar });
       await api.register(settingsRoutes, { settings });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({

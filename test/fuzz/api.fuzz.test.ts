@@ -31,6 +31,7 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_MAX = '10000000';
   process.env.RATE_LIMIT_LOGIN = '10000000';
   process.env.RATE_LIMIT_OTP = '10000000';
+  process.env.RATE_LIMIT_REGISTER = '10000000';
 });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);

@@ -106,6 +106,15 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/payments/:id/receipt': APPLICANT_AND_STAFF,
   'GET /api/payments/:id/receipt.pdf': APPLICANT_AND_STAFF,
   'POST /api/payments/:id/refund': STAFF,
+  // the staff reports (issue 19 §7): view-payments, scoped by ward
+  'GET /api/reports/receipts': STAFF,
+  'GET /api/reports/receipts/export': STAFF,
+  'GET /api/reports/refunds': STAFF,
+  'GET /api/reports/refunds/export': STAFF,
+  'GET /api/reports/collection': STAFF,
+  'GET /api/reports/collection/export': STAFF,
+  'GET /api/reports/applications-age': STAFF,
+  'GET /api/reports/applications-age/export': STAFF,
   'POST /api/applications/:id/documents/:documentId/checks': STAFF,
   'GET /api/applications/:id': APPLICANT_AND_STAFF,
   'POST /api/applications/:id': APPLICANT_AND_STAFF,
@@ -119,6 +128,8 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/applications/:id/certificate': APPLICANT_AND_STAFF,
   'GET /api/applications/:id/certificate.pdf': APPLICANT_AND_STAFF,
   'GET /api/verify/:code': EVERYONE,
+  // the public register (issue 19 §6): no login, rate-limited
+  'GET /api/public-register': EVERYONE,
   'POST /api/certificates/:id/revoke': ADMIN,
 
   // ---------------------------------------------------------------- wards (SPEC §2: staff)

@@ -79,6 +79,8 @@ function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const VerifyPage = lazy(() => import('../features/certificates/VerifyPage'));
+// The public register (issue 19 §6): no login.
+const PublicRegisterPage = lazy(() => import('../features/public-register/PublicRegisterPage'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
 /**
  * The screen being opened (`preloadRoute`): the signed-in area also waits for its page, so the
@@ -125,6 +127,7 @@ const ReceiptPage = lazy(() => import('../features/billing/ReceiptPage'));
 const PaymentsListPage = lazy(() => import('../features/billing/PaymentsListPage'));
 const ReconciliationPage = lazy(() => import('../features/billing/ReconciliationPage'));
 const RefundsPage = lazy(() => import('../features/billing/RefundsPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 // One generic list page serves every setup resource (SPEC §2 "Generic list pages").
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResourcePage = lazy(() => import('../features/resources/ResourcePage'));
@@ -203,6 +206,7 @@ function routeElements() {
       {/* Public: what a certificate's QR code opens (issue 7 §2). */}
       <Route path="/verify" element={page(<VerifyPage />)} />
       <Route path="/verify/:code" element={page(<VerifyPage />)} />
+      <Route path="/public-register" element={page(<PublicRegisterPage />)} />
       {/* Public user manual (issue 7 §5), readable before and after signing in. */}
       <Route path="/manual" element={page(<ManualPage />)} />
       {/* SPEC §2: both recovery paths exist. */}
@@ -243,6 +247,7 @@ function routeElements() {
         <Route path="/settings/palika" element={page(<SettingsPage />)} />
         <Route path="/payments/reconciliation" element={page(<ReconciliationPage />)} />
         <Route path="/payments/refunds" element={page(<RefundsPage />)} />
+        <Route path="/reports" element={page(<ReportsPage />)} />
         <Route path="/payments/:id/receipt" element={page(<ReceiptPage />)} />
         {/* Setup data and access control (SPEC §2 settings and access-control groups). */}
         {RESOURCE_ROUTES.map((r) => (

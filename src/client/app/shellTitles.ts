@@ -22,6 +22,7 @@ export const SHELL_TITLES: Record<string, string> = {
   '/payments': 'payments.title',
   '/payments/reconciliation': 'reconciliation.title',
   '/payments/refunds': 'refunds.title',
+  '/reports': 'reports.title',
   '/audit-log': 'audit.title',
 };
 

@@ -84,6 +84,8 @@ export function AppLayout() {
       label: t('refunds.nav'),
       perms: ['record-payments', 'view-payments'],
     },
+    // receipts, collection and applications by age (issue 19 §7)
+    { to: '/reports', label: t('reports.nav'), perms: ['view-payments'] },
   ];
   const visible = items.filter((i) => !i.perms || hasAnyPermission(user.permissions, i.perms));
   const matches = (i: NavItem) =>

@@ -11,15 +11,18 @@ export function AuthCard({
   title,
   children,
   header,
+  width = 440,
 }: {
   title: string;
   children: ReactNode;
   header?: ReactNode;
+  /** the card's largest width in px (a list of results needs more than a form) */
+  width?: number;
 }) {
   const { t } = useTranslation();
   return (
     <Center mih="100vh" p="sm" bg="gray.0">
-      <Box w="100%" maw={440}>
+      <Box w="100%" maw={width}>
         {header}
         <Group justify="space-between" mb="sm" wrap="nowrap">
           <div>

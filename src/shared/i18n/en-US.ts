@@ -3,12 +3,16 @@
  * src/client/lib/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
  * because the SPEC fixes them.
  */
+import { reportsEn, reportsManualEn } from './en-reports.js';
+
 const enUS = {
+  ...reportsEn,
   app: { name: 'Darta', tagline: 'Online business registration' },
   validation: {
     required: 'This filed is required',
     numeric: 'This filed should be numbe only',
     tooLong: 'This is too long',
+    searchTooShort: 'Type at least 3 characters',
     mobile: 'Enter a 10-digit mobile number starting with 97 or 98',
     email: 'Enter a valid email address',
     password: 'Use 8 or more characters with at least one letter and one number',
@@ -195,6 +199,7 @@ const enUS = {
     register: 'Register',
     haveAccount: 'Already registered?',
     loginLink: 'Sign in',
+    publicRegisterLink: 'Search registered businesses',
   },
   gender: { male: 'Male', female: 'Female' },
   roles: { user: 'Applicant', wardadmin: 'Ward admin', systemadmin: 'System admin' },
@@ -1043,6 +1048,7 @@ const enUS = {
     toApp: 'Back to the dashboard',
     toSignIn: 'Go to sign in',
     topics: {
+      ...reportsManualEn,
       register: {
         title: 'Create an account',
         intro:

@@ -4,9 +4,11 @@
  */
 import type { Messages } from './en-US.js';
 import signIn from './ne-signin.js';
+import { reportsManualNe, reportsNe } from './ne-reports.js';
 
 const ne: Messages = {
   ...signIn,
+  ...reportsNe,
   /** What still uses a record that cannot be deleted (errors.inUse). */
   usage: {
     applications: '{{count}} निवेदन',
@@ -885,6 +887,7 @@ const ne: Messages = {
     toApp: 'ड्यासबोर्डमा फर्कनुहोस्',
     toSignIn: 'लगइनमा जानुहोस्',
     topics: {
+      ...reportsManualNe,
       register: {
         title: 'खाता खोल्ने',
         intro: 'निवेदन दिन खाता चाहिन्छ। तपाईंको मोबाइल नम्बर एसएमएसबाट पठाइएको कोडले जाँच गरिन्छ।',

@@ -170,6 +170,12 @@ export function LoginPage() {
           {t('manual.nav')}
         </Anchor>
       </Text>
+      {/* The public register (issue 19 §6): anyone may search the registered businesses. */}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/public-register">
+          {t('auth.publicRegisterLink')}
+        </Anchor>
+      </Text>
     </AuthCard>
   );
 }

@@ -12,3 +12,4 @@ export { BillTable, PaymentDialog } from './PaymentDialog';
 export { PayOnline } from './PayOnline';
 export { PayStatusBadge } from './PayStatusBadge';
 export { ReceiptDownload } from './ReceiptDownload';
+export { WardFilter } from './WardFilter';

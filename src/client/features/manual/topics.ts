@@ -50,6 +50,8 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
     ['renew-list', 'renew'],
   ),
   topic('verify', 'applicant', ['scan', 'type', 'read', 'fake'], ['verify']),
+  // the public register (issue 19 §6)
+  topic('publicRegister', 'applicant', ['open', 'search', 'read'], ['public-register']),
   topic('review', 'staff', ['find', 'docs', 'verify', 'reject'], ['review', 'reject']),
   topic('counter', 'staff', ['open', 'amount', 'receipt', 'scan', 'done'], ['counter']),
   topic('approve', 'staff', ['find', 'check', 'approve', 'done'], ['approve']),
@@ -63,6 +65,8 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
     ['payments', 'reconciliation'],
   ),
   topic('reminders', 'staff', ['find', 'remind', 'optout', 'settings'], ['reminders']),
+  // the staff reports (issue 19 §7)
+  topic('reports', 'staff', ['open', 'period', 'tabs', 'export'], ['reports']),
 ];
 
 /**
