@@ -671,9 +671,9 @@ const enUS = {
     renew: '{{business}} ({{registrationNo}}) is renewed until {{expiry}}. Certificate: {{link}}',
     amend:
       'The amendment of {{business}} ({{registrationNo}}) is approved; the new certificate: {{link}}',
-    close: 'The registration {{registrationNo}} of {{business}} is closed. Your closure letter: {{link}}',
-    duplicate:
-      'The duplicate certificate of {{business}} ({{registrationNo}}) is issued: {{link}}',
+    close:
+      'The registration {{registrationNo}} of {{business}} is closed. Your closure letter: {{link}}',
+    duplicate: 'The duplicate certificate of {{business}} ({{registrationNo}}) is issued: {{link}}',
     accept:
       'Your old registration {{registrationNo}} of {{business}} is now in Darta, valid until {{expiry}}.',
     reject: '{{business}} ({{submissionNo}}) was returned for correction: {{remarks}}',
