@@ -3,7 +3,11 @@
  * src/client/lib/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
  * because the SPEC fixes them.
  */
+import requests from './en-US-requests.js';
+
 const enUS = {
+  service: requests.service,
+  requests: requests.requests,
   app: { name: 'Darta', tagline: 'Online business registration' },
   validation: {
     required: 'This filed is required',
@@ -1025,6 +1029,7 @@ const enUS = {
     toApp: 'Back to the dashboard',
     toSignIn: 'Go to sign in',
     topics: {
+      ...requests.manualTopics,
       register: {
         title: 'Create an account',
         intro:

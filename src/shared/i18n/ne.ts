@@ -3,10 +3,13 @@
  * (a chunk of its own for the browser, issue 18 §5) and merged in here.
  */
 import type { Messages } from './en-US.js';
+import requests from './ne-requests.js';
 import signIn from './ne-signin.js';
 
 const ne: Messages = {
   ...signIn,
+  service: requests.service,
+  requests: requests.requests,
   /** What still uses a record that cannot be deleted (errors.inUse). */
   usage: {
     applications: '{{count}} निवेदन',
@@ -870,6 +873,7 @@ const ne: Messages = {
     toApp: 'ड्यासबोर्डमा फर्कनुहोस्',
     toSignIn: 'लगइनमा जानुहोस्',
     topics: {
+      ...requests.manualTopics,
       register: {
         title: 'खाता खोल्ने',
         intro: 'निवेदन दिन खाता चाहिन्छ। तपाईंको मोबाइल नम्बर एसएमएसबाट पठाइएको कोडले जाँच गरिन्छ।',
