@@ -231,7 +231,7 @@ test('a closure: the applicant files it, staff process it, the registration is c
   );
   await expect(page.getByText('Retiring; the shop is sold.')).toBeVisible();
 
-  await processRequest(requestId, reg.stamp);
+  await processRequest(requestId, String(reg.stamp));
   await openDetail(page, reg.id, 'Annapurna Bakery');
   const notice = page.getByRole('status').filter({ hasText: en.status.closed });
   await expect(notice).toContainText(
@@ -260,7 +260,7 @@ test('a duplicate certificate: filed in Nepali on a phone, logged and marked on 
   const requestId = Number(page.url().match(/applications\/(\d+)\/detail/)![1]);
   await expect(page.getByTestId('request-banner')).toContainText('प्रतिलिपि');
 
-  await processRequest(requestId, reg.stamp);
+  await processRequest(requestId, String(reg.stamp));
   await openDetail(page, reg.id, 'पोखरा फ्रेस मार्ट');
   const log = page.getByTestId('duplicates-log');
   await expect(log.getByRole('row')).toHaveCount(2);
@@ -330,7 +330,9 @@ for (const lang of ['en-US', 'ne'] as const) {
     await expect(page.getByTestId('request-banner')).toBeVisible();
     await page
       .getByTestId('request-banner')
-      .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 72));
+      .evaluate((el) =>
+        el.ownerDocument.defaultView!.scrollBy(0, el.getBoundingClientRect().top - 72),
+      );
     await snap(page, lang, 'amend-compare');
 
     await page.goto(`/business/applications/${reg.id}/close`);

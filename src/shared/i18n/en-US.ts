@@ -219,6 +219,7 @@ const enUS = {
     paid: 'Paid',
     approved: 'Approved',
     rejected: 'Rejected',
+    closed: 'Closed',
     paidAmount: 'Paid amount',
     users: 'Users',
   },

@@ -70,6 +70,7 @@ const ne: Messages = {
     paid: 'भुक्तानी भएको',
     approved: 'स्वीकृत',
     rejected: 'अस्वीकृत',
+    closed: 'बन्द (खारेज)',
     paidAmount: 'भुक्तानी रकम',
     users: 'प्रयोगकर्ता',
   },

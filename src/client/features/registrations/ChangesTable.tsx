@@ -86,6 +86,10 @@ export function changeValue(field: string, v: unknown, t: TFunction, f: Formatte
       </ol>
     );
   }
+  // names and addresses as written: data, not language (no digit conversion)
+  if (typeof v === 'string' && v && !/^\d{4}-\d{2}-\d{2}/.test(v) && field !== 'rentPurpose') {
+    return <span translate="no">{v}</span>;
+  }
   return historyValue(field, v, t, f);
 }
 
@@ -107,8 +111,10 @@ export function ChangesTable({ changes, caption }: { changes: Changes; caption?:
       withColumnBorders
       layout="fixed"
       verticalSpacing="xs"
+      horizontalSpacing="xs"
+      fz="sm"
       data-testid="changes-table"
-      style={{ overflowWrap: 'anywhere' }}
+      style={{ overflowWrap: 'break-word' }}
     >
       {caption && (
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
@@ -117,7 +123,7 @@ export function ChangesTable({ changes, caption }: { changes: Changes; caption?:
       )}
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="30%">{t('requests.changes.field')}</Table.Th>
+          <Table.Th w="28%">{t('requests.changes.field')}</Table.Th>
           <Table.Th>{t('requests.changes.before')}</Table.Th>
           <Table.Th>{t('requests.changes.after')}</Table.Th>
         </Table.Tr>

@@ -151,7 +151,7 @@ export function ClosedNotice({ d }: { d: ApplicationDetail }) {
   const f = useFormat();
   if (d.appStatus !== 'closed') return null;
   return (
-    <Alert color="dark" variant="light" mb="md" title={t('status.closed')} role="status">
+    <Alert color="gray" variant="light" mb="md" title={t('status.closed')} role="status">
       {d.closedOn && (
         <Text size="sm" fw={500}>
           {t('requests.closedOn', { date: f.date(d.closedOn) })}

@@ -16,7 +16,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -65,6 +65,15 @@ export function AmendmentForm({ d, lists }: { d: ApplicationDetail; lists: Lists
   const { errors } = form.formState;
   const kit = makeFormKit({ t, f, form, errors });
   const formError = (errors as Record<string, { message?: string } | undefined>).form?.message;
+  // "nothing changed" is about the whole form: any change clears it
+  useEffect(() => {
+    const sub = form.watch(() => {
+      if ((form.formState.errors as Record<string, unknown>).form) {
+        form.clearErrors('form' as FieldPath<ApplicationFormValues>);
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 
   function switchKind(several: boolean) {
     if (several) {
