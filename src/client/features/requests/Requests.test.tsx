@@ -14,6 +14,7 @@ import { named } from '../../test/fixtures';
 import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
+import { ApplicationCard } from '../home/ApplicationCard';
 import ApplicationDetailPage from '../registrations/ApplicationDetailPage';
 import AmendPage from './AmendPage';
 import ClosePage from './ClosePage';
@@ -399,5 +400,26 @@ describe('detail page', () => {
       'href',
       '/business/applications/33/detail',
     );
+  });
+});
+
+describe('service badge', () => {
+  it("a request's home card names what it asks for; a registration's does not", () => {
+    mockApi({});
+    const card = {
+      state: 'closed',
+      tone: 'over',
+      action: { kind: 'view', to: '/x' },
+      rank: 3,
+    } as const;
+    renderWithApp(
+      <ul>
+        <ApplicationCard business="Himal Traders" card={card} service="closure" />
+        <ApplicationCard business="Annapurna Bakery" card={card} service="registration" />
+      </ul>,
+    );
+    expect(screen.getAllByTestId('service-badge')).toHaveLength(1);
+    expect(screen.getByTestId('service-badge')).toHaveTextContent('Closure');
+    expect(screen.getAllByText('Closed')).toHaveLength(2);
   });
 });
