@@ -108,6 +108,9 @@ const MultipleRegistrationPage = lazy(() => import('../features/apply/MultipleRe
 const EditRegistrationPage = lazy(() => import('../features/registrations/EditRegistrationPage'));
 const RenewalListPage = lazy(() => import('../features/renewals/RenewalListPage'));
 const RenewPage = lazy(() => import('../features/renewals/RenewPage'));
+const AmendPage = lazy(() => import('../features/requests/AmendPage'));
+const ClosePage = lazy(() => import('../features/requests/ClosePage'));
+const DuplicatePage = lazy(() => import('../features/requests/DuplicatePage'));
 const SubmittedPage = lazy(() => import('../features/registrations/SubmittedPage'));
 // The certificate is bilingual (both texts on one page), so it also needs the Nepali catalogue,
 // which is otherwise loaded only for Nepali readers (lib/i18n.ts).
@@ -235,6 +238,10 @@ function routeElements() {
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
         <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
+        {/* Requests about an approved registration (issue 19 §1–3). */}
+        <Route path="/business/applications/:id/amend" element={page(<AmendPage />)} />
+        <Route path="/business/applications/:id/close" element={page(<ClosePage />)} />
+        <Route path="/business/applications/:id/duplicate" element={page(<DuplicatePage />)} />
         {/* Payments (issue 6): the gateways' returns, receipts, the staff list; refunds (issue 15). */}
         <Route path="/payment/esewa/return" element={page(<PaymentReturnPage channel="esewa" />)} />
         <Route

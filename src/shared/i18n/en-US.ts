@@ -4,9 +4,12 @@
  * because the SPEC fixes them.
  */
 import { reportsEn, reportsManualEn } from './en-reports.js';
+import requests from './en-US-requests.js';
 
 const enUS = {
   ...reportsEn,
+  service: requests.service,
+  requests: requests.requests,
   app: { name: 'Darta', tagline: 'Online business registration' },
   validation: {
     required: 'This filed is required',
@@ -221,6 +224,7 @@ const enUS = {
     paid: 'Paid',
     approved: 'Approved',
     rejected: 'Rejected',
+    closed: 'Closed',
     paidAmount: 'Paid amount',
     users: 'Users',
   },
@@ -1049,6 +1053,7 @@ const enUS = {
     toSignIn: 'Go to sign in',
     topics: {
       ...reportsManualEn,
+      ...requests.manualTopics,
       register: {
         title: 'Create an account',
         intro:

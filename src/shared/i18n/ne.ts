@@ -3,12 +3,15 @@
  * (a chunk of its own for the browser, issue 18 §5) and merged in here.
  */
 import type { Messages } from './en-US.js';
+import requests from './ne-requests.js';
 import signIn from './ne-signin.js';
 import { reportsManualNe, reportsNe } from './ne-reports.js';
 
 const ne: Messages = {
   ...signIn,
   ...reportsNe,
+  service: requests.service,
+  requests: requests.requests,
   /** What still uses a record that cannot be deleted (errors.inUse). */
   usage: {
     applications: '{{count}} निवेदन',
@@ -69,6 +72,7 @@ const ne: Messages = {
     paid: 'भुक्तानी भएको',
     approved: 'स्वीकृत',
     rejected: 'अस्वीकृत',
+    closed: 'बन्द (खारेज)',
     paidAmount: 'भुक्तानी रकम',
     users: 'प्रयोगकर्ता',
   },
@@ -888,6 +892,7 @@ const ne: Messages = {
     toSignIn: 'लगइनमा जानुहोस्',
     topics: {
       ...reportsManualNe,
+      ...requests.manualTopics,
       register: {
         title: 'खाता खोल्ने',
         intro: 'निवेदन दिन खाता चाहिन्छ। तपाईंको मोबाइल नम्बर एसएमएसबाट पठाइएको कोडले जाँच गरिन्छ।',

@@ -55,5 +55,10 @@ export const certificateViewSchema = z.object({
   expiryDate: z.string(),
   issuedAt: z.string(),
   revoked: z.boolean(),
+  /**
+   * issue 19: the first issue, a new version after an amendment (printed "संशोधित / Amended")
+   * or a duplicate (printed "प्रतिलिपि / DUPLICATE"), each with its issue date
+   */
+  kind: z.enum(['issue', 'amendment', 'duplicate']).optional(),
 });
 export type CertificateView = z.infer<typeof certificateViewSchema>;

@@ -4,7 +4,9 @@
  * whether it is valid, expired, renewed or revoked; a forged or altered code is reported as
  * not genuine. `/verify` lets a person type the code printed beside the QR code. A revoked or
  * expired certificate is headed so (issue 17 §5), with the date and the reason where known,
- * never "Genuine certificate".
+ * never "Genuine certificate". Issue 19: a certificate replaced by a newer version (an
+ * amendment's, or a duplicate) is "superseded", one of a closed business "closed" (with the
+ * date); a duplicate or an amended version is marked so, with its issue date.
  */
 import {
   Alert,
@@ -22,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { todayAd } from '../../../shared/bs-date.js';
 import { AuthCard } from '../../components/AuthCard';
 import { api, type Envelope } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
@@ -31,7 +34,7 @@ export type Verification =
   | { genuine: false }
   | {
       genuine: true;
-      status: 'valid' | 'expired' | 'renewed' | 'revoked';
+      status: 'valid' | 'expired' | 'renewed' | 'revoked' | 'superseded' | 'closed';
       businessName: string;
       registrationNo: string;
       ward: { number: number; nameEn: string; nameNe: string };
@@ -40,9 +43,20 @@ export type Verification =
       issuedAt: string;
       revokedAt: string | null;
       revokeReason: string | null;
+      /** issue 19: the first issue, a new version after an amendment, or a duplicate */
+      kind?: 'issue' | 'amendment' | 'duplicate';
+      /** AD date the business closed (status 'closed') */
+      closedOn?: string | null;
     };
 
-const COLOR = { valid: 'green', expired: 'orange', renewed: 'blue', revoked: 'red' } as const;
+const COLOR = {
+  valid: 'green',
+  expired: 'orange',
+  renewed: 'blue',
+  revoked: 'red',
+  superseded: 'gray',
+  closed: 'dark',
+} as const;
 
 function CodeForm({ initial }: { initial: string }) {
   const { t } = useTranslation();
@@ -87,6 +101,7 @@ function StatusHeading({ v }: { v: Genuine }) {
       {t(`verify.status.${v.status}`)}
     </Badge>
   );
+  if (v.status === 'superseded' || v.status === 'closed') return <ReplacedHeading v={v} />;
   if (v.status !== 'revoked' && v.status !== 'expired') {
     return (
       <Group gap="xs">
@@ -126,6 +141,57 @@ function StatusHeading({ v }: { v: Genuine }) {
         </Text>
       </Stack>
     </Alert>
+  );
+}
+
+/** A certificate no longer valid because a newer version replaced it or the business closed. */
+function ReplacedHeading({ v }: { v: Genuine }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const closed = v.status === 'closed';
+  return (
+    <Alert
+      color={closed ? 'dark' : 'gray'}
+      variant="light"
+      role="status"
+      title={
+        <Title order={4} data-testid="verify-heading">
+          {t(closed ? 'requests.verify.closedHeading' : 'requests.verify.supersededHeading')}
+        </Title>
+      }
+    >
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Badge color={COLOR[v.status]} size="lg" variant="light" data-testid="verify-status">
+            {t(`verify.status.${v.status}`)}
+          </Badge>
+        </Group>
+        {closed && v.closedOn && (
+          <Text size="sm">{t('requests.closedOn', { date: f.date(v.closedOn) })}</Text>
+        )}
+        <Text size="sm">
+          {t(closed ? 'requests.verify.closedText' : 'requests.verify.supersededText')}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A duplicate or an amended version says so, with its issue date (BS). */
+function CopyRow({ v }: { v: Genuine }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (v.kind !== 'duplicate' && v.kind !== 'amendment') return null;
+  return (
+    <Table.Tr>
+      <Table.Th>{t('requests.verify.copy')}</Table.Th>
+      <Table.Td data-testid="verify-kind">
+        <Badge color={v.kind === 'duplicate' ? 'grape' : 'teal'} variant="light" mr={6}>
+          {t(`service.${v.kind}`)}
+        </Badge>
+        {t(`requests.verify.${v.kind}`, { date: f.date(todayAd(new Date(v.issuedAt))) })}
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -177,6 +243,7 @@ export default function VerifyPage() {
                 <Table.Th>{t('verify.validUntil')}</Table.Th>
                 <Table.Td title={f.digits(v.validUntil)}>{f.date(v.validUntil)}</Table.Td>
               </Table.Tr>
+              <CopyRow v={v} />
             </Table.Tbody>
           </Table>
           <Text size="xs" c="dimmed">

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Service } from '../../../shared/lifecycle.js';
+import { ServiceBadge } from '../../components/ServiceBadge';
 import { useFormat, type Formatter } from '../../lib/useFormat';
 import { downloadCertificate } from '../registrations';
 import type { CardState, NextAction, Tone } from './nextAction';
@@ -102,9 +104,11 @@ export interface HomeCardProps {
   card: CardState;
   /** the staff's remarks on a rejected application */
   reason?: string | null;
+  /** what the application asks for: a request (issue 19) shows a badge */
+  service?: Service;
 }
 
-export function ApplicationCard({ business, reference, card, reason }: HomeCardProps) {
+export function ApplicationCard({ business, reference, card, reason, service }: HomeCardProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const color = TONE_COLOR[card.tone];
@@ -127,6 +131,7 @@ export function ApplicationCard({ business, reference, card, reason }: HomeCardP
           >
             {business || t('home.draftTitle')}
           </Text>
+          <ServiceBadge service={service} />
           {reference && (
             <Text size="sm" c="dimmed">
               {/* the number as issued (an old paper registration's may have letters): data */}

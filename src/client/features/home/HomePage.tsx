@@ -18,6 +18,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { api, type ListPage } from '../../lib/api';
 import { useCan, useCurrentUser } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
+import type { Service } from '../../../shared/lifecycle.js';
 import { ApplicationCard } from './ApplicationCard';
 import { useApplicationDrafts } from './drafts';
 import { draftState, nextAction, orderCards, type CardState } from './nextAction';
@@ -72,6 +73,7 @@ interface Entry {
   business: string;
   reference?: { label: string; no: string };
   reason?: string | null;
+  service?: Service;
   card: CardState;
   order: number;
 }
@@ -104,6 +106,7 @@ export default function HomePage() {
         ? { label: t('home.registrationNo'), no: f.digits(r.registrationNo) }
         : { label: t('home.submissionNo'), no: f.digits(r.submissionNo) },
       reason: r.rejectionReason,
+      service: r.service,
       card: nextAction(r, today),
       order: r.id,
     })),
@@ -150,6 +153,7 @@ export default function HomePage() {
               reference={e.reference}
               card={e.card}
               reason={e.reason}
+              service={e.service}
             />
           ))}
         </Stack>

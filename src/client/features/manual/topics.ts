@@ -49,6 +49,9 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
     ['list', 'renew', 'estimate', 'files', 'next', 'old'],
     ['renew-list', 'renew'],
   ),
+  topic('amend', 'applicant', ['open', 'change', 'submit', 'next'], ['amend', 'amend-compare']),
+  topic('close', 'applicant', ['open', 'reason', 'pay', 'done'], ['close']),
+  topic('duplicate', 'applicant', ['open', 'reason', 'done'], ['duplicate']),
   topic('verify', 'applicant', ['scan', 'type', 'read', 'fake'], ['verify']),
   // the public register (issue 19 §6)
   topic('publicRegister', 'applicant', ['open', 'search', 'read'], ['public-register']),

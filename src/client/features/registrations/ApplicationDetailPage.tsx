@@ -8,6 +8,10 @@
  * the images tab (POST /api/applications/{id}/documents/{documentId}/checks); renewal links —
  * "Renew" when the registration is due (`canRenew`), the renewal in progress, and for a
  * renewal the registration it renews, whose certificate it prints.
+ *
+ * Issue 19: the requests about an approved registration (RequestParts.tsx) — amend, close,
+ * duplicate (`canRequest`), the links to those in progress, a request's banner with its
+ * before/after table, a closed registration's notice (no actions), the duplicates' log.
  */
 import { Alert, Anchor, Badge, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
@@ -27,6 +31,7 @@ import { HistoryTab } from './HistoryTab';
 import { ImagesTab } from './ImagesTab';
 import { InformationTab } from './InformationTab';
 import { RejectedBanner } from './RejectedBanner';
+import { ClosedNotice, DuplicatesLog, OpenRequestLinks, RequestBanner } from './RequestParts';
 
 function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -91,9 +96,14 @@ function Detail({ id }: { id: number }) {
               {t('detail.renewalInProgress')}
             </Anchor>
           )}
+          <OpenRequestLinks d={d} />
         </div>
-        <DetailActions d={d} start={start} hideEdit={d.appStatus === 'rejected'} />
+        {d.appStatus !== 'closed' && (
+          <DetailActions d={d} start={start} hideEdit={d.appStatus === 'rejected'} />
+        )}
       </Group>
+      <ClosedNotice d={d} />
+      <RequestBanner d={d} />
       <RejectedBanner d={d} />
       <PayOnline detail={d} />
       {cert?.revoked && (
@@ -122,6 +132,7 @@ function Detail({ id }: { id: number }) {
           <ImagesTab d={d} />
         </Tabs.Panel>
       </Tabs>
+      <DuplicatesLog d={d} />
 
       <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
       {paying && <PaymentDialog detail={d} opened onClose={() => setPaying(false)} />}

@@ -16,6 +16,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { DATA_CELL, ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
+import { ServiceBadge } from '../../components/ServiceBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useCan, useCurrentUser } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
@@ -105,13 +106,16 @@ function ApplicationsList() {
       cellsStyle: () => ({ minWidth: 160 }),
       // A real link too, so the detail page is reachable by keyboard and opens in a new tab.
       render: (r) => (
-        <Anchor
-          component={Link}
-          to={`/business/applications/${r.id}/detail`}
-          onClick={(e) => e.stopPropagation()}
-        >
-          {r.businessName}
-        </Anchor>
+        <>
+          <Anchor
+            component={Link}
+            to={`/business/applications/${r.id}/detail`}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {r.businessName}
+          </Anchor>{' '}
+          <ServiceBadge service={r.service} />
+        </>
       ),
     },
     {

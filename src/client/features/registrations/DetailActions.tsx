@@ -16,6 +16,7 @@ import { RevokeCertificateDialog } from '../certificates';
 import { SendNotificationButton } from '../notifications';
 import { ACTION_COLOR, DESTRUCTIVE, type RemarksAction } from './ActionDialog';
 import { downloadCertificate } from './api';
+import { RequestButtons } from './RequestParts';
 import type { ApplicationDetail } from './types';
 
 /** Actions that move an application forward, in the order they happen. */
@@ -110,6 +111,7 @@ export function DetailActions({
           {t('detail.renew')}
         </Button>
       )}
+      <RequestButtons d={d} />
       {d.canEdit && !hideEdit && (
         <Button variant="light" component={Link} to={`/edit-registration/${d.id}`}>
           {t('detail.edit')}

@@ -72,7 +72,7 @@ function Changes({ h, d }: { h: HistoryEntry; d: ApplicationDetail }) {
   const fieldLabel = (field: string) =>
     field === 'owners'
       ? t('form.sections.owners')
-      : field === 'renewal'
+      : field === 'renewal' || field === 'request'
         ? t('applications.submissionNo')
         : t(`form.${field}`, { defaultValue: field }).replace(/ \((BS|वि\.सं\.)\)$/, '');
   if (h.action === 'checklist') {

@@ -2,7 +2,13 @@
  * Shapes of the applications API answers (docs/api.md; src/server/modules/registrations).
  * Dates are AD 'YYYY-MM-DD', instants ISO strings, money integer paisa.
  */
-import type { AppAction, AppStatus } from '../../../shared/lifecycle.js';
+import type {
+  AppAction,
+  AppStatus,
+  RegistrationRequest,
+  Service,
+} from '../../../shared/lifecycle.js';
+import type { ServiceData } from '../../../shared/schemas/services.js';
 import type { Bill } from '../../../shared/fees.js';
 
 export interface Named {
@@ -26,6 +32,9 @@ export interface ApplicationRow {
   businessTypeNameNe: string;
   wardId: number;
   wardNumber: number;
+  /** issue 19: what the application asks for, and the registration a request is about */
+  service?: Service;
+  subjectId?: number | null;
 }
 
 export interface ApplicationDocument {
@@ -168,7 +177,29 @@ export interface ApplicationDetail {
   documents: ApplicationDocument[];
   history: HistoryEntry[];
   payments: PaymentRow[];
-  certificate: { id: number; registrationNo: string; verifyCode: string; revoked: boolean } | null;
+  certificate: {
+    id: number;
+    registrationNo: string;
+    verifyCode: string;
+    revoked: boolean;
+    /** issue 19: the first issue, a new version after an amendment, or a duplicate */
+    kind?: 'issue' | 'amendment' | 'duplicate';
+  } | null;
+  /** Issue 19: what the application asks for (a request about a registration: `subjectId`). */
+  service?: Service;
+  subjectId?: number | null;
+  /** A request's own record: an amendment's sections and `changes` (per field {from, to}). */
+  serviceData?: ServiceData | null;
+  /** The registration a request is about. */
+  subject?: RequestSubject | null;
+  /** A registration's requests in progress, by service. */
+  openRequests?: Partial<Record<RegistrationRequest, number>>;
+  /** The duplicate certificates issued for a registration (the log). */
+  duplicates?: DuplicateLogEntry[];
+  /** The requests the user may file about this registration now. */
+  canRequest?: RegistrationRequest[];
+  /** AD date the registration was closed (status 'closed'). */
+  closedOn?: string | null;
   allowedActions: AppAction[];
   /** Fee estimate while no bill has been assessed (issue 4 contract). */
   estimate?: Quote | null;
@@ -216,6 +247,26 @@ export interface ApplicationDetail {
   permStateId?: number;
   permDistrictId?: number;
   permCityId?: number;
+}
+
+/** A request's registration (GET /api/applications/{id} `subject`). */
+export interface RequestSubject {
+  id: number;
+  registrationNo: string | null;
+  businessName: string;
+  expiryDate: string | null;
+  appStatus: AppStatus;
+}
+
+/** One duplicate certificate issued for a registration. */
+export interface DuplicateLogEntry {
+  certificateId: number;
+  /** ISO instant */
+  issuedAt: string;
+  requestId: number | null;
+  submissionNo: string | null;
+  reason: 'lost' | 'damaged' | 'other' | null;
+  details: string | null;
 }
 
 /** Dropdown records of GET /api/{resource}/all. */

@@ -354,6 +354,37 @@ describe('PdfRenderer', () => {
     expect(text).toContain('This certificate has been revoked');
   });
 
+  it('marks a duplicate and an amended version with their issue date (BS), on one page', async () => {
+    const issuedAt = '2025-10-01T05:00:00.000Z'; // 2082-06-15 BS in Kathmandu
+    const dup = await renderer.render(
+      renderCertificateHtml({ ...sample, issuedAt, kind: 'duplicate' }),
+    );
+    await writeFile('/tmp/cert-sample-duplicate.pdf', dup);
+    const d = await pdfText(dup);
+    expect(d.pages).toBe(1);
+    expect(d.text).toContain('DUPLICATE — ');
+    expect(d.text).toContain('(2082-06-15 B.S.)');
+    // pdf.js drops the i-matras of प्रतिलिपि (see pdfText); the rest reads in order
+    expect(squash(d.text)).toMatch(/प्रति?लि?पि?\/DUPLICATE—२०८२-०६-१५/);
+
+    const amended = await renderer.render(
+      renderCertificateHtml({ ...sample, issuedAt, kind: 'amendment' }),
+    );
+    await writeFile('/tmp/cert-sample-amended.pdf', amended);
+    const a = await pdfText(amended);
+    expect(a.pages).toBe(1);
+    expect(a.text).toContain('Amended certificate — ');
+    expect(a.text).not.toContain('DUPLICATE');
+    expect(squash(a.text)).toMatch(/संशोधि?त\s*प्रमाणपत्र\/Amendedcertificate—२०८२-०६-१५/);
+
+    // a first issue carries no mark
+    const plain = await pdfText(
+      await renderer.render(renderCertificateHtml({ ...sample, kind: 'issue' })),
+    );
+    expect(plain.text).not.toContain('DUPLICATE');
+    expect(plain.text).not.toContain('Amended');
+  });
+
   it('reuses a warm page across prints, and each PDF holds only its own document', async () => {
     const launch = vi.spyOn(chromium, 'launch');
     const own = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH });

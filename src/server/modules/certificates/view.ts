@@ -72,6 +72,7 @@ export async function certificateView(db: Db, actor: Actor, id: number): Promise
     expiryDate: a.expiryDate,
     issuedAt: cert.issuedAt.toISOString(),
     revoked: !!cert.revokedAt || a.appStatus === 'cancelled',
+    kind: cert.kind,
   };
 }
 

@@ -223,7 +223,13 @@ function applicationRows(
   select: Record<typeof SORT_VALUE, SQL | PgColumn>,
   guarded = false,
 ) {
-  const fields = { ...LIST_COLUMNS, ...(own ? OWN_COLUMNS : {}), ...select };
+  // every row says what it asks for (issue 19: the list's service badge)
+  const fields = {
+    ...LIST_COLUMNS,
+    service: applications.service,
+    ...(own ? OWN_COLUMNS : {}),
+    ...select,
+  };
   // (not in the row type: listPage takes it off before the rows are answered)
   if (guarded) Object.assign(fields, { _session: sessionCheckSql });
   return (where: SQL | undefined) =>

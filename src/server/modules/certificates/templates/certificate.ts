@@ -122,6 +122,11 @@ footer .url { font-family: 'Noto Sans', sans-serif; font-size: 7pt; color: #555;
   border: 0.5mm solid #b00000; background: rgba(200,0,0,0.06);
 }
 .revoked-banner .en { display: block; color: #b00000; font-size: 9.5pt; }
+.copy-mark {
+  margin-top: 2.5mm; padding: 1.2mm 3mm; text-align: center; font-weight: 700; color: #1d3a7a;
+  border: 0.5mm double #1d3a7a; letter-spacing: 0.02em;
+}
+.copy-mark .en { font-weight: 700; font-size: 10pt; }
 `;
 
 /** A table row; `value` is already-escaped HTML. */
@@ -346,13 +351,28 @@ const REVOKED_BANNER =
   `<span class="en">This certificate has been revoked and is not valid.</span></div>`;
 
 /**
+ * The mark of a duplicate ("प्रतिलिपि / DUPLICATE") or of a new version after an amendment
+ * ("संशोधित / Amended"), with its issue date in BS (issue 19 §1, §3); '' for a first issue.
+ */
+function copyMarkHtml(view: CertificateView): string {
+  if (view.kind !== 'duplicate' && view.kind !== 'amendment') return '';
+  const d = bsDate(view.issuedAt);
+  const [ne, en] =
+    view.kind === 'duplicate'
+      ? ['प्रतिलिपि', 'DUPLICATE']
+      : ['संशोधित प्रमाणपत्र', 'Amended certificate'];
+  return `<div class="copy-mark" data-kind="${view.kind}">${ne} / <span class="en">${en}</span> — ${escapeHtml(d.ne)} <span class="en">(${escapeHtml(d.en)})</span></div>`;
+}
+
+/**
  * The certificate as a complete, self-contained A4 HTML document (one page; bilingual,
  * Nepali first). Dates are shown in BS ('YYYY-MM-DD'; Devanagari digits in the Nepali text),
  * amounts in rupees; `issuedAt` may be a timestamp (its Asia/Kathmandu date is shown). Long free
  * text is clamped (names to 2 lines, the description to 3), and the page body is marked
  * `data-fit` so that PdfRenderer (../pdf.ts) shrinks the details table (to 60% at most) when the
  * page would still overflow: every field at its schema maximum fits on one A4 page. When
- * `view.revoked`, a "रद्द / REVOKED" watermark and a banner are added.
+ * `view.revoked`, a "रद्द / REVOKED" watermark and a banner are added; a duplicate or an
+ * amended version carries its mark with its issue date under the title (copyMarkHtml).
  * @throws RangeError if a date is malformed or outside the supported BS range.
  * @throws TypeError if a capital amount is not an integer number of paisa.
  * @throws Error if the embedded fonts cannot be read from node_modules (first call only).
@@ -393,6 +413,7 @@ ${headerHtml(view, palikaNe, palikaEn, emblem)}
   <div class="right">आर्थिक वर्ष: <b>${escapeHtml(view.fiscalYear.ne)}</b><span class="en">Fiscal Year: <b>${escapeHtml(view.fiscalYear.en)}</b></span></div>
 </div>
 ${view.revoked ? REVOKED_BANNER : ''}
+${copyMarkHtml(view)}
 <div class="intro">तपसिलमा उल्लिखित व्यवसाय यस वडा कार्यालयमा दर्ता गरी यो प्रमाणपत्र प्रदान गरिएको छ।
   <span class="en">This is to certify that the business described below has been registered with this ward office.</span></div>
 <table class="details">${detailRows(view, palikaNe, palikaEn)}</table>
