@@ -69,6 +69,22 @@ const d = {
       },
     },
     {
+      id: 5,
+      action: 'amend',
+      fromStatus: 'approved',
+      toStatus: 'approved',
+      remarks: null,
+      createdAt: '2025-07-19T04:00:00.000Z',
+      byName: 'Ward Admin',
+      byUserType: 'wardadmin',
+      changes: {
+        wardId: {
+          from: { id: 11, number: 1, nameEn: 'Ward No. 1', nameNe: 'वडा नं. १' },
+          to: { id: 12, number: 2, nameEn: 'Ward No. 2', nameNe: 'वडा नं. २' },
+        },
+      },
+    },
+    {
       id: 4,
       action: 'verify',
       fromStatus: 'pending',
@@ -100,7 +116,7 @@ describe('HistoryTab', () => {
     // date AND time of day in Nepal, and who
     expect(screen.getByText('2082-04-01 15:05')).toBeInTheDocument();
     expect(screen.getAllByText(byLine(/by Sita Sharma \(Applicant\)/))).toHaveLength(2);
-    expect(screen.getAllByText(byLine(/by Ward Admin \(Ward admin\)/))).toHaveLength(2);
+    expect(screen.getAllByText(byLine(/by Ward Admin \(Ward admin\)/))).toHaveLength(3);
     // checkbox names, not ids
     const checklist = screen.getByText(/Checklist of Citizenship document/);
     expect(checklist).toHaveTextContent(
@@ -110,6 +126,8 @@ describe('HistoryTab', () => {
     // rupees, not paisa; Yes/No, not ✓/✗
     expect(screen.getByText(/Rs\. 3,00,000\.00 → Rs\. 12,34,567\.00/)).toBeInTheDocument();
     expect(screen.getByText(/: No → Yes/)).toBeInTheDocument();
+    // an amendment's ward transfer by ward number and name (issue 19)
+    expect(screen.getByText(/1 — Ward No\. 1 → 2 — Ward No\. 2/)).toBeInTheDocument();
     // a checklist or an edit keeps the status: no "Pending → Pending" (only submit and verify)
     expect(screen.getAllByText('Pending')).toHaveLength(2);
   });
@@ -125,5 +143,6 @@ describe('HistoryTab', () => {
     );
     expect(screen.getByText(/रु\. ३,००,०००\.०० → रु\. १२,३४,५६७\.००/)).toBeInTheDocument();
     expect(screen.getByText(/: होइन → हो/)).toBeInTheDocument();
+    expect(screen.getByText(/१ — वडा नं\. १ → २ — वडा नं\. २/)).toBeInTheDocument();
   });
 });

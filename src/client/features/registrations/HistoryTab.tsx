@@ -42,6 +42,12 @@ export function historyValue(field: string, v: unknown, t: TFunction, f: Formatt
       )
       .join(', ');
   }
+  // a ward or business type named by the server (an amendment's history, issue 19)
+  if (typeof v === 'object' && 'nameEn' in v && 'nameNe' in v) {
+    const named = v as { number?: number; nameEn: string; nameNe: string };
+    const name = f.name(named);
+    return named.number != null ? `${f.num(named.number)} — ${name}` : name;
+  }
   if (typeof v === 'object') return '—';
   return typeof v === 'number' ? f.num(v) : f.digits(String(v));
 }

@@ -159,6 +159,7 @@ describe('amendment', () => {
     expect(after.certificate.kind).toBe('amendment');
     expect(after.certificate.verifyCode).not.toBe(oldCode);
     const amend = after.history.find((h: { action: string }) => h.action === 'amend');
+    expect(amend.changes.wardId.to).toMatchObject({ id: w2, number: 2 });
     expect(amend.changes.businessName).toEqual({
       from: 'Himalayan Tea House',
       to: 'Himalayan Tea and Bakery',

@@ -122,7 +122,7 @@ export function amendmentChanges(
 type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /** `changes` with the ward and business type ids replaced by `{id, number?, nameEn, nameNe}`. */
-async function withNames(db: Db, changes: Changes): Promise<Changes> {
+async function withNames(db: Db | Tx, changes: Changes): Promise<Changes> {
   const out = { ...changes };
   const ward = async (id: unknown) => {
     const [w] = typeof id === 'number' ? await db.select().from(wards).where(eq(wards.id, id)) : [];
@@ -294,7 +294,8 @@ export async function applyRequest(
         .filter((k) => k !== 'owners')
         .map((k) => [k, request[k as keyof AppRow]]),
     );
-    changes = { ...changes, ...diff.changes };
+    // the history shows the ward and business type by name, as the request does
+    changes = { ...changes, ...(await withNames(tx, diff.changes)) };
     if (diff.changes.owners) await saveOwners(tx, reg.id, after);
   } else if (request.service === 'closure') {
     set = { appStatus: 'closed', closedOn: todayAd() };
