@@ -28,6 +28,7 @@ const requestsEn = {
     },
     closedOn: 'Closed on {{date}}',
     closedNote: 'This business is closed. Its certificate is no longer valid.',
+    closureLetter: 'Download the closure letter (PDF)',
     duplicates: {
       title: 'Duplicate certificates issued',
       issuedAt: 'Issued on',

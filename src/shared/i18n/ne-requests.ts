@@ -28,6 +28,7 @@ const requestsNe: RequestMessages = {
     },
     closedOn: '{{date}} मा बन्द (खारेज) भयो',
     closedNote: 'यो व्यवसाय बन्द भइसकेको छ। यसको प्रमाणपत्र अब मान्य छैन।',
+    closureLetter: 'खारेजी पत्र डाउनलोड गर्नुहोस् (PDF)',
     duplicates: {
       title: 'जारी गरिएका प्रतिलिपिहरू',
       issuedAt: 'जारी मिति',

@@ -6,11 +6,13 @@
  * reason), the closed notice of a closed registration, and the log of duplicate certificates.
  */
 import { Alert, Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RegistrationRequest } from '../../../shared/lifecycle.js';
 import { BsDate } from '../../components/BsDate';
 import { useFormat } from '../../lib/useFormat';
+import { downloadClosureLetter } from './api';
 import { ChangesTable } from './ChangesTable';
 import type { ApplicationDetail } from './types';
 
@@ -145,10 +147,35 @@ export function RequestBanner({ d }: { d: ApplicationDetail }) {
   );
 }
 
-/** A closed registration: the status and the date it closed (BS). */
+/** The closure letter's download button (the registration's or its approved closure's). */
+function ClosureLetterButton({ id, registrationNo }: { id: number; registrationNo: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      mt="xs"
+      size="xs"
+      variant="default"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadClosureLetter(id, registrationNo)
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('requests.closureLetter')}
+    </Button>
+  );
+}
+
+/** A closed registration: the status, the date it closed (BS) and its closure letter. */
 export function ClosedNotice({ d }: { d: ApplicationDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const closure = d.service === 'closure' && d.appStatus === 'approved' ? d.subject : null;
+  if (closure?.registrationNo)
+    return <ClosureLetterButton id={d.id} registrationNo={closure.registrationNo} />;
   if (d.appStatus !== 'closed') return null;
   return (
     <Alert color="gray" variant="light" mb="md" title={t('status.closed')} role="status">
@@ -158,6 +185,7 @@ export function ClosedNotice({ d }: { d: ApplicationDetail }) {
         </Text>
       )}
       <Text size="sm">{t('requests.closedNote')}</Text>
+      {d.registrationNo && <ClosureLetterButton id={d.id} registrationNo={d.registrationNo} />}
     </Alert>
   );
 }

@@ -25,6 +25,15 @@ export async function downloadCertificate(id: number, registrationNo: string): P
   saveBlob(blob, certificateFileName(registrationNo));
 }
 
+/**
+ * Fetches the closure letter (issue 19 §2) of a closed registration, or of its approved closure
+ * request, and saves it as `closure-letter-<registration no>.pdf`.
+ */
+export async function downloadClosureLetter(id: number, registrationNo: string): Promise<void> {
+  const blob = await api.blob(`/applications/${id}/closure-letter.pdf`);
+  saveBlob(blob, `closure-letter-${registrationNo.replace(/\//g, '-')}.pdf`);
+}
+
 /** Single- or multiple-owner application (older answers carry no `kind`). */
 export function kindOf(d: ApplicationDetail): 'single' | 'multiple' {
   return d.kind ?? ((d.owners?.length ?? 0) > 1 ? 'multiple' : 'single');
