@@ -3,7 +3,10 @@
  * src/client/lib/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
  * because the SPEC fixes them.
  */
+import counterEn from './counter-en.js';
+
 const enUS = {
+  ...counterEn,
   app: { name: 'Darta', tagline: 'Online business registration' },
   validation: {
     required: 'This filed is required',
@@ -18,6 +21,7 @@ const enUS = {
     refundBeforeReceived: 'The refund cannot be dated before the money was received',
     futureDate: 'This date cannot be in the future',
     choice: 'Choose a valid option',
+    citizenshipNo: 'Use digits, letters, dashes or slashes, as on the citizenship certificate',
     range: 'This value is out of range',
     capitalOrder: 'Paid-up capital must not exceed current capital, nor current the maximum',
     file: 'Upload a JPEG, PNG or PDF file of at most 5 MB',
@@ -86,6 +90,9 @@ const enUS = {
     taken: 'This is already taken.',
     unknownField: 'This field cannot be changed here.',
     photosFirst: 'Please upload photos first',
+    applicantExists:
+      'An account with this mobile number already exists. Search for it by the number instead.',
+    counterWard: 'You can file only for a ward you administer.',
     notRenewable: 'Only an approved registration can be renewed.',
     notDueForRenewal:
       'This registration is not due for renewal yet. It can be renewed from a set number of days before it expires (the palika decides how many).',
@@ -686,6 +693,7 @@ const enUS = {
     amend: 'Amend',
     close: 'Close',
     duplicate: 'Duplicate',
+    file: 'File for an applicant',
   },
   permissionGroups: {
     wards: 'Wards',
@@ -706,6 +714,7 @@ const enUS = {
     notifications: 'Notifications',
     settings: 'Settings',
     certificates: 'Certificates',
+    'at-counter': 'At the counter',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -784,7 +793,12 @@ const enUS = {
     all: 'All',
     statuses: { pending: 'Waiting', sent: 'Sent', failed: 'Failed' },
     channels: { sms: 'SMS', email: 'Email' },
-    kinds: { otp: 'Code', status: 'Status change', manual: 'Staff message' },
+    kinds: {
+      otp: 'Code',
+      status: 'Status change',
+      manual: 'Staff message',
+      'counter-invite': 'Account invitation',
+    },
     retry: 'Retry',
     retried: 'The message will be sent again.',
   },
@@ -1377,6 +1391,9 @@ const enUS = {
       profile_update: 'Profile changed',
       profile_documents: 'Profile documents uploaded',
       application_submit: 'Application submitted',
+      application_submit_counter: 'Application filed at the counter',
+      counter_applicant_create: 'Applicant account created at the counter',
+      counter_documents: 'Applicant documents uploaded at the counter',
       application_checklist: 'Document checklist saved',
       application_message: 'Message sent',
       application_renew: 'Renewed',

@@ -3,10 +3,12 @@
  * (a chunk of its own for the browser, issue 18 §5) and merged in here.
  */
 import type { Messages } from './en-US.js';
+import counterNe from './counter-ne.js';
 import signIn from './ne-signin.js';
 
 const ne: Messages = {
   ...signIn,
+  ...counterNe,
   /** What still uses a record that cannot be deleted (errors.inUse). */
   usage: {
     applications: '{{count}} निवेदन',
@@ -535,6 +537,7 @@ const ne: Messages = {
     amend: 'संशोधन गर्ने',
     close: 'खारेजी गर्ने',
     duplicate: 'प्रतिलिपि दिने',
+    file: 'निवेदकको तर्फबाट दर्ता गर्ने',
   },
   permissionGroups: {
     wards: 'वडाहरू',
@@ -555,6 +558,7 @@ const ne: Messages = {
     notifications: 'सूचनाहरू',
     settings: 'सेटिङ',
     certificates: 'प्रमाणपत्र',
+    'at-counter': 'काउन्टरमा',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -632,7 +636,12 @@ const ne: Messages = {
     all: 'सबै',
     statuses: { pending: 'पठाउन बाँकी', sent: 'पठाइयो', failed: 'असफल' },
     channels: { sms: 'एसएमएस', email: 'इमेल' },
-    kinds: { otp: 'कोड', status: 'स्थिति परिवर्तन', manual: 'कर्मचारीको सन्देश' },
+    kinds: {
+      otp: 'कोड',
+      status: 'स्थिति परिवर्तन',
+      manual: 'कर्मचारीको सन्देश',
+      'counter-invite': 'खाता निमन्त्रणा',
+    },
     retry: 'फेरि पठाउनुहोस्',
     retried: 'सन्देश फेरि पठाइनेछ।',
   },
@@ -1215,6 +1224,9 @@ const ne: Messages = {
       profile_update: 'प्रोफाइल परिवर्तन',
       profile_documents: 'प्रोफाइल कागजात अपलोड',
       application_submit: 'निवेदन पेश गरियो',
+      application_submit_counter: 'काउन्टरबाट निवेदन दर्ता गरियो',
+      counter_applicant_create: 'काउन्टरबाट निवेदकको खाता बनाइयो',
+      counter_documents: 'काउन्टरबाट निवेदकका कागजात अपलोड गरिए',
       application_checklist: 'कागजात जाँचसूची सुरक्षित',
       application_message: 'सन्देश पठाइयो',
       application_renew: 'नवीकरण गरियो',
