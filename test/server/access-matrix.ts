@@ -114,6 +114,14 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/applications/:id/certificate.pdf': APPLICANT_AND_STAFF,
   'GET /api/verify/:code': EVERYONE,
   'POST /api/certificates/:id/revoke': ADMIN,
+  // issue 19 §4: counter filing (file-at-counter), the acknowledgement slip, public tracking
+  'GET /api/counter/applicants': STAFF,
+  'POST /api/counter/applicants': STAFF,
+  'GET /api/counter/applicants/:id': STAFF,
+  'POST /api/counter/applicants/:id/documents': STAFF,
+  'POST /api/counter/applicants/:id/applications': STAFF,
+  'GET /api/applications/:id/acknowledgement': APPLICANT_AND_STAFF,
+  'GET /api/track/:code': EVERYONE,
 
   // ---------------------------------------------------------------- wards (SPEC §2: staff)
   'GET /api/wards': STAFF,

@@ -113,7 +113,7 @@ main { flex: 1 1 0; min-height: 0; overflow: hidden; font-size: calc(10pt * var(
 .v { font-weight: 700; overflow-wrap: anywhere; }
 .v .en { display: block; font-weight: 400; }
 .clamp { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
-ol.docs { margin: 0; padding-left: 1.4em; columns: 2; column-gap: 5mm; font-size: 0.9em; }
+ol.docs { margin: 0; padding-left: 1.6em; list-style-type: devanagari; columns: 2; column-gap: 5mm; font-size: 0.9em; }
 table.lines { width: 100%; border-collapse: collapse; }
 .lines th, .lines td { border-bottom: 0.25mm solid #ccc; padding: 0.3em; text-align: left; font-weight: 400; }
 .lines td { text-align: right; white-space: nowrap; }
@@ -125,6 +125,7 @@ p.none .en { display: block; font-weight: 400; }
 .track { display: flex; gap: 4mm; align-items: center; margin-top: 1em; border-top: 0.4mm solid #333; padding-top: 0.8em; }
 .track .qr { width: 28mm; height: 28mm; flex: none; }
 .track .qr svg { width: 100%; height: 100%; }
+.track .en { display: block; }
 .track .url { font-family: 'Noto Sans', sans-serif; font-size: 0.8em; overflow-wrap: anywhere; }
 </style></head><body>
 <header><img src="${e(emblem)}" alt=""><div><h1>${e(v.palika.ne)}<span class="en">${e(v.palika.en)}</span></h1>${officeLine(v.office)}</div></header>
