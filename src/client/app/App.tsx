@@ -79,6 +79,9 @@ function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
 
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const VerifyPage = lazy(() => import('../features/certificates/VerifyPage'));
+const TrackPage = lazy(() => import('../features/counter/TrackPage'));
+const CounterPage = lazy(() => import('../features/counter/CounterPage'));
+const CounterApplyPage = lazy(() => import('../features/counter/CounterApplyPage'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
 /**
  * The screen being opened (`preloadRoute`): the signed-in area also waits for its page, so the
@@ -203,6 +206,8 @@ function routeElements() {
       {/* Public: what a certificate's QR code opens (issue 7 §2). */}
       <Route path="/verify" element={page(<VerifyPage />)} />
       <Route path="/verify/:code" element={page(<VerifyPage />)} />
+      {/* Public: what an acknowledgement slip's QR code opens (issue 19 §4). */}
+      <Route path="/track/:code" element={page(<TrackPage />)} />
       {/* Public user manual (issue 7 §5), readable before and after signing in. */}
       <Route path="/manual" element={page(<ManualPage />)} />
       {/* SPEC §2: both recovery paths exist. */}
@@ -230,6 +235,8 @@ function routeElements() {
         <Route path="/multiple_registration" element={page(<MultipleRegistrationPage />)} />
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
+        <Route path="/counter" element={page(<CounterPage />)} />
+        <Route path="/counter/:id/apply/:kind" element={page(<CounterApplyPage />)} />
         <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
         {/* Payments (issue 6): the gateways' returns, receipts, the staff list; refunds (issue 15). */}
         <Route path="/payment/esewa/return" element={page(<PaymentReturnPage channel="esewa" />)} />

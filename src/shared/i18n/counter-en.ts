@@ -61,3 +61,24 @@ const counterEn = {
 };
 
 export default counterEn;
+
+/** The user manual's topic `counter-filing` (manual.topics; topics.ts). */
+export const counterManualEn = {
+  title: 'File for a walk-in applicant',
+  intro:
+    'Many applicants come to the ward office without a smartphone. Staff can file the application for them, and give them a slip to follow it.',
+  steps: {
+    open: 'In the menu, open <b>$t(counter.title)</b>.',
+    find: 'Type the applicant’s mobile or citizenship number and press <b>$t(counter.search)</b>. Press <b>$t(counter.pick)</b> beside their name.',
+    create:
+      'Not found? Fill in <b>$t(counter.createTitle)</b> and press <b>$t(counter.create)</b>. An SMS invites them to set a password with their mobile number.',
+    scans:
+      'Choose the scanned photo and citizenship and press <b>$t(counter.upload)</b>. They are saved on the applicant’s profile.',
+    form: 'Choose single or multiple owners and fill in the form as usual. It is submitted as the applicant’s application.',
+    slip: 'After the counter payment, press <b>$t(counter.printSlip)</b> on the application and give the slip to the applicant. Its QR code shows the status without signing in.',
+  },
+  alt: {
+    'counter-filing':
+      'Counter filing: the chosen applicant, their scanned documents, and the buttons to the form',
+  },
+};

@@ -1,5 +1,6 @@
 /** Nepali strings of counter filing and public tracking (issue 19 §4); spread into ne.ts. */
 import type counterEn from './counter-en.js';
+import type { counterManualEn } from './counter-en.js';
 
 const counterNe: typeof counterEn = {
   counter: {
@@ -63,3 +64,24 @@ const counterNe: typeof counterEn = {
 };
 
 export default counterNe;
+
+/** The user manual's topic `counter-filing` (manual.topics; topics.ts). */
+export const counterManualNe: typeof counterManualEn = {
+  title: 'कार्यालयमा आउनुभएका निवेदकका लागि दर्ता',
+  intro:
+    'धेरै निवेदक स्मार्टफोन बिना वडा कार्यालय आउनुहुन्छ। कर्मचारीले उहाँको तर्फबाट निवेदन दर्ता गरी अवस्था हेर्ने भरपाई दिन सक्नुहुन्छ।',
+  steps: {
+    open: 'मेनुमा <b>$t(counter.title)</b> खोल्नुहोस्।',
+    find: 'निवेदकको मोबाइल वा नागरिकता नम्बर लेखेर <b>$t(counter.search)</b> थिच्नुहोस्। उहाँको नामसँगैको <b>$t(counter.pick)</b> थिच्नुहोस्।',
+    create:
+      'भेटिएन? <b>$t(counter.createTitle)</b> भर्नुहोस् र <b>$t(counter.create)</b> थिच्नुहोस्। उहाँलाई मोबाइल नम्बरबाट पासवर्ड राख्न एसएमएस जान्छ।',
+    scans:
+      'स्क्यान गरिएको फोटो र नागरिकता छानेर <b>$t(counter.upload)</b> थिच्नुहोस्। ती निवेदकको प्रोफाइलमा राखिन्छन्।',
+    form: 'एकल वा बहु धनी छानेर सधैँझैँ फारम भर्नुहोस्। यो निवेदककै निवेदनका रूपमा पेश हुन्छ।',
+    slip: 'काउन्टर भुक्तानीपछि निवेदनमा <b>$t(counter.printSlip)</b> थिचेर भरपाई निवेदकलाई दिनुहोस्। त्यसको QR कोडले लगइन बिना अवस्था देखाउँछ।',
+  },
+  alt: {
+    'counter-filing':
+      'काउन्टरबाट दर्ता: छानिएका निवेदक, उहाँका स्क्यान गरिएका कागजात र फारममा जाने बटन',
+  },
+};

@@ -3,7 +3,7 @@
  * src/client/lib/i18n.test.ts). SPEC §5/§8 texts are kept verbatim, typos included,
  * because the SPEC fixes them.
  */
-import counterEn from './counter-en.js';
+import counterEn, { counterManualEn } from './counter-en.js';
 
 const enUS = {
   ...counterEn,
@@ -1039,6 +1039,7 @@ const enUS = {
     toApp: 'Back to the dashboard',
     toSignIn: 'Go to sign in',
     topics: {
+      'counter-filing': counterManualEn,
       register: {
         title: 'Create an account',
         intro:

@@ -3,7 +3,7 @@
  * (a chunk of its own for the browser, issue 18 §5) and merged in here.
  */
 import type { Messages } from './en-US.js';
-import counterNe from './counter-ne.js';
+import counterNe, { counterManualNe } from './counter-ne.js';
 import signIn from './ne-signin.js';
 
 const ne: Messages = {
@@ -879,6 +879,7 @@ const ne: Messages = {
     toApp: 'ड्यासबोर्डमा फर्कनुहोस्',
     toSignIn: 'लगइनमा जानुहोस्',
     topics: {
+      'counter-filing': counterManualNe,
       register: {
         title: 'खाता खोल्ने',
         intro: 'निवेदन दिन खाता चाहिन्छ। तपाईंको मोबाइल नम्बर एसएमएसबाट पठाइएको कोडले जाँच गरिन्छ।',

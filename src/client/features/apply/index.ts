@@ -14,4 +14,5 @@ export {
   LAND_FIELDS,
   RENT_FIELDS,
   type ApplicationFormValues,
+  type OnBehalfOf,
 } from './ApplicationForm';

@@ -25,6 +25,12 @@ export async function downloadCertificate(id: number, registrationNo: string): P
   saveBlob(blob, certificateFileName(registrationNo));
 }
 
+/** Fetches the acknowledgement slip PDF (issue 19 §4) with the bearer token and saves it. */
+export async function downloadAcknowledgement(id: number, submissionNo: string): Promise<void> {
+  const blob = await api.blob(`/applications/${id}/acknowledgement`);
+  saveBlob(blob, `acknowledgement-${submissionNo.replace(/\//g, '-')}.pdf`);
+}
+
 /** Single- or multiple-owner application (older answers carry no `kind`). */
 export function kindOf(d: ApplicationDetail): 'single' | 'multiple' {
   return d.kind ?? ((d.owners?.length ?? 0) > 1 ? 'multiple' : 'single');
