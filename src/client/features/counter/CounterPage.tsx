@@ -5,7 +5,18 @@
  * 3. continue to the application form "on behalf of" them (CounterApplyPage). The chosen
  * applicant is kept in the URL (`?applicant=<id>`), so the form's back link returns here.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -42,7 +42,8 @@ export function NewApplicantForm({ onCreated }: { onCreated: (a: CounterApplican
       if (!(err instanceof ApiError)) throw err;
       const fields = Object.fromEntries(Object.entries(err.errors).map(([k, m]) => [k, m[0]]));
       setErrors(fields);
-      if (!Object.keys(fields).length) setProblem(serverMessage({ message: err.message }, "errors.actionFailed"));
+      if (!Object.keys(fields).length)
+        setProblem(serverMessage({ message: err.message }, 'errors.actionFailed'));
     } finally {
       setBusy(false);
     }

@@ -137,7 +137,10 @@ describe('finding and creating the applicant', () => {
       },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    const signIn = await post(staff.ward1, '/api/login', { username: phone, password: 'Claimed123' });
+    const signIn = await post(staff.ward1, '/api/login', {
+      username: phone,
+      password: 'Claimed123',
+    });
     expect(signIn.statusCode).toBe(200);
     expect((await get(staff.ward1, `/api/counter/applicants/${a.id}`)).json().data.unclaimed).toBe(
       false,
@@ -263,10 +266,15 @@ describe('scans and filing on behalf', () => {
       .set({ expiryDate: '2024-07-15' })
       .where(eq(applications.id, id));
     const scan = (await profileFiles()).citizenship;
-    const res = await send(staff.ward1, `/api/applications/${id}/renew`, {}, {
-      renewProof: scan,
-      oldCertificate: scan,
-    });
+    const res = await send(
+      staff.ward1,
+      `/api/applications/${id}/renew`,
+      {},
+      {
+        renewProof: scan,
+        oldCertificate: scan,
+      },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const [renewal] = await db()
       .select()
@@ -279,9 +287,8 @@ describe('scans and filing on behalf', () => {
 describe('the acknowledgement slip and public tracking', () => {
   it('prints the slip with what was received, the fee paid and a QR code to the tracking', async () => {
     const a = await walkIn();
-    const id = (
-      await fileFor(staff.ward1, a.id, 1, { businessName: 'Thapa Kirana Pasal' })
-    ).json().data.id as number;
+    const id = (await fileFor(staff.ward1, a.id, 1, { businessName: 'Thapa Kirana Pasal' })).json()
+      .data.id as number;
     await act(t.app, staff.ward1, id, 'verify');
     const receiptNo = nextReceipt();
     const paid = await act(t.app, staff.ward1, id, 'payments', {
