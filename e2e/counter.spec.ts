@@ -51,11 +51,10 @@ test('a ward admin files for a walk-in applicant and prints the slip; the status
   await page.getByLabel(en.counter.searchLabel).fill(mobile);
   await page.getByRole('button', { name: en.counter.search }).click();
   await expect(page.getByText(en.counter.noneFound)).toBeVisible();
-  await page.getByRole('textbox', { name: en.counter.name }).fill(name);
-  await page.getByRole('textbox', { name: en.counter.phone }).fill(mobile);
-  await page.getByRole('textbox', { name: en.counter.citizenshipNo }).fill(citizenshipNo);
-  await page.getByRole('textbox', { name: en.counter.gender }).click();
-  await page.getByRole('option', { name: en.gender.male }).click();
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('input[name=phone]').fill(mobile);
+  await page.locator('input[name=citizenshipNo]').fill(citizenshipNo);
+  await page.locator('select[name=gender]').selectOption('male');
   await page.getByRole('button', { name: en.counter.create }).click();
   await expect(page.getByTestId('counter-applicant')).toHaveText(name);
   const applicantId = new URL(page.url()).searchParams.get('applicant');

@@ -3,7 +3,16 @@
  * citizenship number, gender and the SMS language. Checked with the shared schema before it is
  * sent; the server's field errors and its 409 (the mobile number has an account) are shown.
  */
-import { Alert, Button, Card, Group, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +59,7 @@ export function NewApplicantForm({ onCreated }: { onCreated: (a: CounterApplican
   };
   const text = (k: keyof Values, label: string, extra: object = {}) => (
     <TextInput
+      name={k}
       label={t(label)}
       value={v[k]}
       onChange={(e) => set(k)(e.currentTarget.value)}
@@ -68,26 +78,28 @@ export function NewApplicantForm({ onCreated }: { onCreated: (a: CounterApplican
           {text('phone', 'counter.phone', { required: true, inputMode: 'tel' })}
           {text('email', 'counter.email', { inputMode: 'email' })}
           {text('citizenshipNo', 'counter.citizenshipNo')}
-          <Select
+          <NativeSelect
+            name="gender"
             label={t('counter.gender')}
             required
             data={[
+              { value: '', label: t('form.choose') },
               { value: 'male', label: t('gender.male') },
               { value: 'female', label: t('gender.female') },
             ]}
-            value={v.gender || null}
-            onChange={set('gender')}
+            value={v.gender}
+            onChange={(e) => set('gender')(e.currentTarget.value)}
             error={errors.gender}
           />
-          <Select
+          <NativeSelect
+            name="lang"
             label={t('counter.lang')}
             data={[
               { value: 'ne', label: 'नेपाली' },
               { value: 'en-US', label: 'English' },
             ]}
             value={v.lang}
-            onChange={set('lang')}
-            allowDeselect={false}
+            onChange={(e) => set('lang')(e.currentTarget.value)}
           />
         </SimpleGrid>
         {problem && (
