@@ -297,6 +297,10 @@ for (const lang of LANGS) {
 
     // ---- ward 1's admin: check the documents, reject (cancelled), counter payment, lists
     page = await manualPage(browser, lang, s.ward);
+    // counter filing (issue 19 §4): the applicant chosen, their scans on the profile
+    await page.goto(`/counter?applicant=${(s.applicant.user as { id: number }).id}`);
+    await expect(page.getByTestId('counter-applicant')).toBeVisible();
+    await snap(page, lang, 'counter-filing');
     await openDetail(page, s.pending.id, s.pending.name);
     await page.getByRole('tab', { name: new RegExp(m.detail.tabs.images) }).click();
     const checklist = page.getByRole('group', { name: m.actions.checklist }).first();

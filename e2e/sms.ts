@@ -42,3 +42,8 @@ export async function smsCode(phone: string, since = 0): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** The text of every SMS sent to `phone` so far (counter filing's invitation, issue 19 §4). */
+export async function smsTexts(phone: string): Promise<string[]> {
+  return (await messages()).filter((m) => m.to === phone).map((m) => m.text);
+}

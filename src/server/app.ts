@@ -49,6 +49,7 @@ import { CalendarService } from './modules/calendar/index.js';
 import calendarRoutes from './modules/calendar/routes.js';
 import { SettingsService } from './modules/settings/index.js';
 import settingsRoutes from './modules/settings/routes.js';
+import counterRoutes from './modules/counter/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import { Notifier, OutboxWorker } from './modules/notifications/index.js';
@@ -57,6 +58,7 @@ import { OtpService } from './modules/otp/index.js';
 import { createRegistrations } from './modules/registrations/index.js';
 import { runRenewalReminders } from './modules/reminders/index.js';
 import reminderRoutes from './modules/reminders/routes.js';
+import counterSubmitRoutes from './modules/registrations/counter-routes.js';
 import lifecycleRoutes from './modules/registrations/lifecycle-routes.js';
 import registrationListRoutes from './modules/registrations/list-routes.js';
 import registrationRoutes from './modules/registrations/routes.js';
@@ -329,6 +331,7 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
       await api.register(registrationListRoutes, { registrations });
       await api.register(registrationRoutes, { registrations });
       await api.register(lifecycleRoutes, { registrations });
+      await api.register(counterSubmitRoutes, { registrations });
       await api.register(certificateRoutes, {
         db: database.db,
         pdf,
@@ -353,6 +356,11 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
       await api.register(publicRegisterRoutes, { db: database.db });
       await api.register(calendarRoutes, { calendar });
       await api.register(settingsRoutes, { settings });
+      await api.register(counterRoutes, {
+        db: database.db,
+        store,
+        publicUrl: config.publicUrl,
+      });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         ok: true,
       }));

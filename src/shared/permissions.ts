@@ -38,6 +38,8 @@ export const WORKFLOW_PERMISSIONS = [
   'amend-applications',
   'close-applications',
   'duplicate-certificates',
+  // issue 19 §4: staff file a registration for a walk-in applicant
+  'file-at-counter',
 ] as const;
 
 /**
@@ -83,6 +85,7 @@ export const ROLE_PERMISSIONS: Record<Role, string[]> = {
     'amend-applications',
     'close-applications',
     'duplicate-certificates',
+    'file-at-counter',
     'view-payments',
     'view-wards',
     'view-states',

@@ -480,6 +480,25 @@ describe('upload fuzzing', () => {
           repeatable: false,
         },
         {
+          // counter filing (issue 19 §4): the walk-in applicant's scans, uploaded by staff
+          key: 'POST /api/counter/applicants/{id}/documents',
+          url: `/api/counter/applicants/${a.id}/documents`,
+          token: admin,
+          fields: () => ({}),
+          files: () => ({ photo: jpegPart('me.jpg'), citizenship: pngPart('id.png') }),
+          attack: ['photo', 'citizenship'],
+          repeatable: true,
+        },
+        {
+          key: 'POST /api/counter/applicants/{id}/applications',
+          url: `/api/counter/applicants/${a.id}/applications`,
+          token: admin,
+          fields: () => text(validFields(w1)),
+          files: docs,
+          attack: ['doc_rent-agreement', 'doc_lalpurja'],
+          repeatable: true,
+        },
+        {
           // the palika's emblem (issue 17 §6): PNG or JPEG only, 1 MiB at most
           key: 'POST /api/settings/emblem',
           url: '/api/settings/emblem',

@@ -131,6 +131,14 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   // the public register (issue 19 §6): no login, rate-limited
   'GET /api/public-register': EVERYONE,
   'POST /api/certificates/:id/revoke': ADMIN,
+  // issue 19 §4: counter filing (file-at-counter), the acknowledgement slip, public tracking
+  'GET /api/counter/applicants': STAFF,
+  'POST /api/counter/applicants': STAFF,
+  'GET /api/counter/applicants/:id': STAFF,
+  'POST /api/counter/applicants/:id/documents': STAFF,
+  'POST /api/counter/applicants/:id/applications': STAFF,
+  'GET /api/applications/:id/acknowledgement': APPLICANT_AND_STAFF,
+  'GET /api/track/:code': EVERYONE,
 
   // ---------------------------------------------------------------- wards (SPEC §2: staff)
   'GET /api/wards': STAFF,

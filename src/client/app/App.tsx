@@ -81,6 +81,9 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const VerifyPage = lazy(() => import('../features/certificates/VerifyPage'));
 // The public register (issue 19 §6): no login.
 const PublicRegisterPage = lazy(() => import('../features/public-register/PublicRegisterPage'));
+const TrackPage = lazy(() => import('../features/counter/TrackPage'));
+const CounterPage = lazy(() => import('../features/counter/CounterPage'));
+const CounterApplyPage = lazy(() => import('../features/counter/CounterApplyPage'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
 /**
  * The screen being opened (`preloadRoute`): the signed-in area also waits for its page, so the
@@ -210,6 +213,8 @@ function routeElements() {
       <Route path="/verify" element={page(<VerifyPage />)} />
       <Route path="/verify/:code" element={page(<VerifyPage />)} />
       <Route path="/public-register" element={page(<PublicRegisterPage />)} />
+      {/* Public: what an acknowledgement slip's QR code opens (issue 19 §4). */}
+      <Route path="/track/:code" element={page(<TrackPage />)} />
       {/* Public user manual (issue 7 §5), readable before and after signing in. */}
       <Route path="/manual" element={page(<ManualPage />)} />
       {/* SPEC §2: both recovery paths exist. */}
@@ -237,6 +242,8 @@ function routeElements() {
         <Route path="/multiple_registration" element={page(<MultipleRegistrationPage />)} />
         <Route path="/edit-registration/:id" element={page(<EditRegistrationPage />)} />
         <Route path="/renewRegistrationList" element={page(<RenewalListPage />)} />
+        <Route path="/counter" element={page(<CounterPage />)} />
+        <Route path="/counter/:id/apply/:kind" element={page(<CounterApplyPage />)} />
         <Route path="/re-new-registration/:id" element={page(<RenewPage />)} />
         {/* Requests about an approved registration (issue 19 §1–3). */}
         <Route path="/business/applications/:id/amend" element={page(<AmendPage />)} />

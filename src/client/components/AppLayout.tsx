@@ -72,6 +72,8 @@ export function AppLayout() {
       perms: ['create-applications'],
       match: ['/single_registration', '/multiple_registration'],
     },
+    // Filing for a walk-in applicant (issue 19 §4).
+    { to: '/counter', label: t('counter.title'), perms: ['file-at-counter'] },
     {
       to: '/notifications/outbox',
       label: t('notifications.outboxTitle'),

@@ -5,11 +5,13 @@
  */
 import { reportsEn, reportsManualEn } from './en-reports.js';
 import requests from './en-US-requests.js';
+import counterEn, { counterManualEn } from './counter-en.js';
 
 const enUS = {
   ...reportsEn,
   service: requests.service,
   requests: requests.requests,
+  ...counterEn,
   app: { name: 'Darta', tagline: 'Online business registration' },
   validation: {
     required: 'This filed is required',
@@ -25,6 +27,7 @@ const enUS = {
     refundBeforeReceived: 'The refund cannot be dated before the money was received',
     futureDate: 'This date cannot be in the future',
     choice: 'Choose a valid option',
+    citizenshipNo: 'Use digits, letters, dashes or slashes, as on the citizenship certificate',
     range: 'This value is out of range',
     capitalOrder: 'Paid-up capital must not exceed current capital, nor current the maximum',
     file: 'Upload a JPEG, PNG or PDF file of at most 5 MB',
@@ -93,6 +96,9 @@ const enUS = {
     taken: 'This is already taken.',
     unknownField: 'This field cannot be changed here.',
     photosFirst: 'Please upload photos first',
+    applicantExists:
+      'An account with this mobile number already exists. Search for it by the number instead.',
+    counterWard: 'You can file only for a ward you administer.',
     notRenewable: 'Only an approved registration can be renewed.',
     notDueForRenewal:
       'This registration is not due for renewal yet. It can be renewed from a set number of days before it expires (the palika decides how many).',
@@ -708,6 +714,7 @@ const enUS = {
     amend: 'Amend',
     close: 'Close',
     duplicate: 'Duplicate',
+    file: 'File for an applicant',
   },
   permissionGroups: {
     wards: 'Wards',
@@ -728,6 +735,7 @@ const enUS = {
     notifications: 'Notifications',
     settings: 'Settings',
     certificates: 'Certificates',
+    'at-counter': 'At the counter',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -811,6 +819,7 @@ const enUS = {
       status: 'Status change',
       manual: 'Staff message',
       reminder: 'Renewal reminder',
+      'counter-invite': 'Account invitation',
     },
     retry: 'Retry',
     retried: 'The message will be sent again.',
@@ -1054,6 +1063,7 @@ const enUS = {
     topics: {
       ...reportsManualEn,
       ...requests.manualTopics,
+      'counter-filing': counterManualEn,
       register: {
         title: 'Create an account',
         intro:
@@ -1426,6 +1436,9 @@ const enUS = {
       profile_reminders: 'Renewal reminders turned on or off',
       renewal_remind: 'Renewal reminder sent',
       application_submit: 'Application submitted',
+      application_submit_counter: 'Application filed at the counter',
+      counter_applicant_create: 'Applicant account created at the counter',
+      counter_documents: 'Applicant documents uploaded at the counter',
       application_checklist: 'Document checklist saved',
       application_message: 'Message sent',
       application_renew: 'Renewed',

@@ -4,6 +4,7 @@
  */
 import type { Messages } from './en-US.js';
 import requests from './ne-requests.js';
+import counterNe, { counterManualNe } from './counter-ne.js';
 import signIn from './ne-signin.js';
 import { reportsManualNe, reportsNe } from './ne-reports.js';
 
@@ -12,6 +13,7 @@ const ne: Messages = {
   ...reportsNe,
   service: requests.service,
   requests: requests.requests,
+  ...counterNe,
   /** What still uses a record that cannot be deleted (errors.inUse). */
   usage: {
     applications: '{{count}} निवेदन',
@@ -551,6 +553,7 @@ const ne: Messages = {
     amend: 'संशोधन गर्ने',
     close: 'खारेजी गर्ने',
     duplicate: 'प्रतिलिपि दिने',
+    file: 'निवेदकको तर्फबाट दर्ता गर्ने',
   },
   permissionGroups: {
     wards: 'वडाहरू',
@@ -571,6 +574,7 @@ const ne: Messages = {
     notifications: 'सूचनाहरू',
     settings: 'सेटिङ',
     certificates: 'प्रमाणपत्र',
+    'at-counter': 'काउन्टरमा',
   },
   // ---- client (issue 5): registration code, password recovery, profile, notifications
   otp: {
@@ -653,6 +657,7 @@ const ne: Messages = {
       status: 'स्थिति परिवर्तन',
       manual: 'कर्मचारीको सन्देश',
       reminder: 'नवीकरण सम्झना',
+      'counter-invite': 'खाता निमन्त्रणा',
     },
     retry: 'फेरि पठाउनुहोस्',
     retried: 'सन्देश फेरि पठाइनेछ।',
@@ -893,6 +898,7 @@ const ne: Messages = {
     topics: {
       ...reportsManualNe,
       ...requests.manualTopics,
+      'counter-filing': counterManualNe,
       register: {
         title: 'खाता खोल्ने',
         intro: 'निवेदन दिन खाता चाहिन्छ। तपाईंको मोबाइल नम्बर एसएमएसबाट पठाइएको कोडले जाँच गरिन्छ।',
@@ -1257,6 +1263,9 @@ const ne: Messages = {
       profile_reminders: 'नवीकरण सम्झना खोलियो वा बन्द गरियो',
       renewal_remind: 'नवीकरण सम्झना पठाइयो',
       application_submit: 'निवेदन पेश गरियो',
+      application_submit_counter: 'काउन्टरबाट निवेदन दर्ता गरियो',
+      counter_applicant_create: 'काउन्टरबाट निवेदकको खाता बनाइयो',
+      counter_documents: 'काउन्टरबाट निवेदकका कागजात अपलोड गरिए',
       application_checklist: 'कागजात जाँचसूची सुरक्षित',
       application_message: 'सन्देश पठाइयो',
       application_renew: 'नवीकरण गरियो',

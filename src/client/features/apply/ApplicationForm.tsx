@@ -87,6 +87,18 @@ export interface ApplicationFormProps {
   initial?: ApplicationFormValues;
   /** Kinds of the documents already on the application (edit). */
   existingKinds?: string[];
+  /**
+   * Counter filing (issue 19 §4): staff fill in the form for this walk-in applicant; it is sent
+   * to POST /api/counter/applicants/{id}/applications and becomes theirs.
+   */
+  onBehalfOf?: OnBehalfOf;
+}
+
+/** The applicant a counter filing is for. */
+export interface OnBehalfOf {
+  id: number;
+  name: string;
+  phone: string;
 }
 
 /** The form's title (its accessible name). */
@@ -95,7 +107,7 @@ const titleKey = (kind: Kind, mode: Mode) =>
 
 /** The form shell: state, draft, steps and submit; see the module's comment. */
 export function ApplicationForm(props: ApplicationFormProps) {
-  const { kind = 'single', mode = 'create', applicationId, existingKinds = [] } = props;
+  const { kind = 'single', mode = 'create', applicationId, existingKinds = [], onBehalfOf } = props;
   const { t } = useTranslation();
   const f = useFormat();
   const { form, draft, rules, docs, docsPending } = useApplicationForm(props);
@@ -111,9 +123,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = makeSubmit({
-    ...{ form, kind, mode, applicationId, docs, draft, setOffline, t, navigate, qc },
+    ...{ form, kind, mode, applicationId, docs, draft, setOffline, t, navigate, qc, onBehalfOf },
     // Where the Idempotency-Key of a new submission is kept (lib/idempotency.ts).
-    keySlot: `application:${kind}:${user.id ?? 0}`,
+    keySlot: `application:${kind}:${user.id ?? 0}${onBehalfOf ? `:for:${onBehalfOf.id}` : ''}`,
     onErrors: (paths) => {
       const at = firstStepOf(paths);
       if (at && at !== step) nav.goTo(at, { keepSummary: true });
@@ -152,7 +164,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
               {...{ step, form, kind, owners, options, docs, docsPending, existingKinds }}
               uploadHelp={uploadHelp}
               kit={makeFormKit({ t, f, form, errors })}
-              profile={mode === 'create' || user.userType === 'user' ? user : undefined}
+              profile={
+                !onBehalfOf && (mode === 'create' || user.userType === 'user') ? user : undefined
+              }
               oldCertificateRequired={rules.oldCertificateRequired}
               onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
             />
@@ -189,6 +203,7 @@ function useApplicationForm({
   applicationId,
   initial,
   existingKinds = [],
+  onBehalfOf,
 }: ApplicationFormProps) {
   const requiredFiles = useAllOptions<RequiredFile>('required-files');
   const docs = docSpecs(requiredFiles.data ?? [], mode, existingKinds);
@@ -209,7 +224,9 @@ function useApplicationForm({
     userId
       ? draftKey(
           userId,
-          mode === 'edit' ? `application:edit:${applicationId}` : `application:${kind}`,
+          mode === 'edit'
+            ? `application:edit:${applicationId}`
+            : `application:${kind}${onBehalfOf ? `:for:${onBehalfOf.id}` : ''}`,
         )
       : null,
   );

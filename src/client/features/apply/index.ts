@@ -17,6 +17,7 @@ export {
   toWire,
   type ApplicationFormValues,
   type Kind,
+  type OnBehalfOf,
 } from './ApplicationForm';
 export { makeFormKit, Section, type FormKit } from './formKit';
 export { emptyOwner } from './formModel';

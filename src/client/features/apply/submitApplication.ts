@@ -94,9 +94,9 @@ function setServerErrors(e: ApiError, docs: DocSpec[], setError: SetError): stri
  * after a dropped connection answers the first submission instead of making a second (issue
  * 8 §4). The key is forgotten once answered, kept while the answer may still come.
  */
-async function postNew(fd: FormData, keySlot: string) {
+async function postNew(fd: FormData, keySlot: string, path = '/applications') {
   const key = submissionKey(keySlot, formFingerprint(fd));
-  const res = await request<Envelope<{ id: number; submissionNo: string }>>('/applications', {
+  const res = await request<Envelope<{ id: number; submissionNo: string }>>(path, {
     method: 'POST',
     body: fd,
     headers: { 'Idempotency-Key': key },
@@ -123,6 +123,7 @@ export function makeSubmit({
   qc,
   navigate,
   onErrors,
+  onBehalfOf,
 }: {
   form: UseFormReturn<ApplicationFormValues>;
   kind: Kind;
@@ -140,6 +141,8 @@ export function makeSubmit({
   navigate: NavigateFunction;
   /** The form paths that got an error (client or server): the form shows their step. */
   onErrors: (paths: string[]) => void;
+  /** Counter filing (issue 19 §4): the applicant it is for; the detail page follows. */
+  onBehalfOf?: { id: number };
 }) {
   const onInvalid = (errors: object) => onErrors(Object.keys(flattenErrors(errors)));
   // Without a connection the draft is kept on this device, and the form says so.
@@ -169,10 +172,16 @@ export function makeSubmit({
         await navigate(`/business/applications/${applicationId}/detail`);
         return;
       }
-      const res = await postNew(fd, keySlot);
+      const path = onBehalfOf ? `/counter/applicants/${onBehalfOf.id}/applications` : undefined;
+      const res = await postNew(fd, keySlot, path);
       void qc.invalidateQueries({ queryKey: ['/applications', 'list'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
       await draft.clear();
+      if (onBehalfOf) {
+        notifications.show({ color: 'green', message: t('submitted.title') });
+        await navigate(`/business/applications/${res.data.id}/detail`);
+        return;
+      }
       await navigate('/apply-new/success', { state: res.data });
     } catch (e) {
       // No answer at all: the connection dropped (navigator.onLine can lag behind).

@@ -57,6 +57,12 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
   topic('publicRegister', 'applicant', ['open', 'search', 'read'], ['public-register']),
   topic('review', 'staff', ['find', 'docs', 'verify', 'reject'], ['review', 'reject']),
   topic('counter', 'staff', ['open', 'amount', 'receipt', 'scan', 'done'], ['counter']),
+  topic(
+    'counter-filing',
+    'staff',
+    ['open', 'find', 'create', 'scans', 'form', 'slip'],
+    ['counter-filing'],
+  ),
   topic('approve', 'staff', ['find', 'check', 'approve', 'done'], ['approve']),
   topic('revoke', 'staff', ['open', 'revoke', 'reason', 'done'], ['revoke']),
   topic('setup', 'staff', ['open', 'add', 'tax', 'wards', 'status'], ['setup', 'setup-form']),

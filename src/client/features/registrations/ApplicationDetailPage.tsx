@@ -13,7 +13,7 @@
  * duplicate (`canRequest`), the links to those in progress, a request's banner with its
  * before/after table, a closed registration's notice (no actions), the duplicates' log.
  */
-import { Alert, Anchor, Badge, Group, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -22,10 +22,11 @@ import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useCan } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
 import { PaymentDialog, PayOnline } from '../billing';
 import { ActionDialog, type RemarksAction } from './ActionDialog';
-import { useApplicationDetail } from './api';
+import { downloadAcknowledgement, useApplicationDetail } from './api';
 import { DetailActions } from './DetailActions';
 import { HistoryTab } from './HistoryTab';
 import { ImagesTab } from './ImagesTab';
@@ -39,6 +40,8 @@ function Detail({ id }: { id: number }) {
   const q = useApplicationDetail(id, f.lang);
   const [action, setAction] = useState<RemarksAction | null>(null);
   const [paying, setPaying] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const counterStaff = useCan('file-at-counter');
 
   // The answer is drawn in a deferred (time-sliced) render rather than in the blocking one that
   // react-query's store update triggers: the detail is a large tree (issue 18 §5).
@@ -104,6 +107,20 @@ function Detail({ id }: { id: number }) {
       </Group>
       <ClosedNotice d={d} />
       <RequestBanner d={d} />
+      {counterStaff && (
+        // issue 19 §4: the slip given to a walk-in applicant after filing or payment
+        <Button
+          variant="default"
+          mb="md"
+          loading={printing}
+          onClick={() => {
+            setPrinting(true);
+            void downloadAcknowledgement(d.id, d.submissionNo).finally(() => setPrinting(false));
+          }}
+        >
+          {t('counter.printSlip')}
+        </Button>
+      )}
       <RejectedBanner d={d} />
       <PayOnline detail={d} />
       {cert?.revoked && (

@@ -34,6 +34,12 @@ export async function downloadClosureLetter(id: number, registrationNo: string):
   saveBlob(blob, `closure-letter-${registrationNo.replace(/\//g, '-')}.pdf`);
 }
 
+/** Fetches the acknowledgement slip PDF (issue 19 §4) with the bearer token and saves it. */
+export async function downloadAcknowledgement(id: number, submissionNo: string): Promise<void> {
+  const blob = await api.blob(`/applications/${id}/acknowledgement`);
+  saveBlob(blob, `acknowledgement-${submissionNo.replace(/\//g, '-')}.pdf`);
+}
+
 /** Single- or multiple-owner application (older answers carry no `kind`). */
 export function kindOf(d: ApplicationDetail): 'single' | 'multiple' {
   return d.kind ?? ((d.owners?.length ?? 0) > 1 ? 'multiple' : 'single');

@@ -72,6 +72,11 @@ export const users = pgTable(
     photoFileId: integer('photo_file_id').references(() => files.id),
     citizenshipFileId: integer('citizenship_file_id').references(() => files.id),
     lang: text('lang').notNull().default('en-US'),
+    /**
+     * The citizenship certificate number (issue 19 §4), optional: staff at the counter find a
+     * walk-in applicant by it (as well as by the owners' numbers on their applications).
+     */
+    citizenshipNo: text('citizenship_no'),
     phoneVerifiedAt: ts('phone_verified_at'),
     /**
      * Sign-in attempts of this account from every address since its count last restarted, and
@@ -98,6 +103,8 @@ export const users = pgTable(
       .on(sql`lower(${t.username})`)
       .where(live),
     uniqueIndex('users_phone_uq').on(t.phone).where(live),
+    // counter filing finds a walk-in applicant by the exact number (issue 19 §4)
+    index('users_citizenship_no_idx').on(t.citizenshipNo).where(live),
     // The users list's search box (issue 18 §1): applicants' accounts grow with the
     // applications, so the searched columns get trigram indexes too (migration 0015).
     ...(

@@ -221,16 +221,21 @@ export const applications = pgTable(
 );
 
 /** Owners of a multiple-owner registration (at most 4, SPEC §5). */
-export const applicationOwners = pgTable('application_owners', {
-  id: serial('id').primaryKey(),
-  applicationId: integer('application_id')
-    .notNull()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  position: integer('position').notNull(),
-  name: text('name').notNull(),
-  fatherOrHusbandName: text('father_or_husband_name'),
-  citizenshipNo: text('citizenship_no'),
-});
+export const applicationOwners = pgTable(
+  'application_owners',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    fatherOrHusbandName: text('father_or_husband_name'),
+    citizenshipNo: text('citizenship_no'),
+  },
+  // counter filing finds a walk-in applicant by an owner's citizenship number (issue 19 §4)
+  (t) => [index('application_owners_citizenship_no_idx').on(t.citizenshipNo)],
+);
 
 export const applicationDocuments = pgTable(
   'application_documents',

@@ -201,7 +201,13 @@ function resetPasswordRoute(app: FastifyInstance, db: Db, otp: OtpService) {
         await otp.consume(tx, codeId, { ip: req.ip });
         await tx
           .update(users)
-          .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
+          .set({
+            passwordHash,
+            passwordChangeRequired: false,
+            // the code proves the phone: an account made at the counter is claimed (issue 19 §4)
+            phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, u.id));
         // the phone is proven: every lock ends and this address is the owner's (lockout.ts)
         await clearLockout(tx, u.id, req.ip);

@@ -6,3 +6,5 @@
  */
 export { issueToken, SESSION_MAX_HOURS } from './routes.js';
 export { LOCKOUT, lockMinutes, pruneLoginThrottles } from './lockout.js';
+export { profileDocumentsSchema } from './routes.js';
+export { saveProfileDocuments, type ProfileDocumentsBody } from './profile-documents.js';

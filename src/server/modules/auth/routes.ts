@@ -12,9 +12,9 @@ import { loginSchema, registerSchema, userSchema } from '../../../shared/schemas
 import { toLatinDigits } from '../../../shared/format.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
-import { accessTokens, files, roles, userRoles, users } from '../../db/schema.js';
+import { accessTokens, roles, userRoles, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { checkUpload, isUploadedFile, type FileStore } from '../../lib/storage.js';
+import type { FileStore } from '../../lib/storage.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { audit } from '../../lib/audit.js';
@@ -23,6 +23,7 @@ import { requestLang } from '../../plugins/errors.js';
 import type { OtpService } from '../otp/index.js';
 import { findByLogin } from './account-routes.js';
 import { attemptSucceeded, countAttempt } from './lockout.js';
+import { saveProfileDocuments } from './profile-documents.js';
 
 /** Login and register attempts per IP per minute (RATE_LIMIT_LOGIN overrides for tests). */
 const LOGIN_PER_IP_PER_MINUTE = Number(process.env.RATE_LIMIT_LOGIN ?? 60);
@@ -48,7 +49,7 @@ export async function issueToken(db: Db, userId: number, ip: string, userAgent?:
 }
 
 /** Profile documents (SPEC §5 'Please upload photos first'): either or both files. */
-const profileDocumentsSchema = z.object({
+export const profileDocumentsSchema = z.object({
   photo: z.unknown().optional(),
   citizenship: z.unknown().optional(),
 });
@@ -247,55 +248,13 @@ function profileDocumentsRoute(app: FastifyInstance, db: Db, store: FileStore) {
     },
     async (req) => {
       const u = currentUser(req);
-      const sent = (['photo', 'citizenship'] as const).filter((k) => req.body[k] != null);
-      if (!sent.length) throw AppError.validation({ photo: ['validation.required'] });
-      const checked = sent.map((kind) => {
-        const v = req.body[kind];
-        if (!isUploadedFile(v)) throw AppError.validation({ [kind]: ['validation.file'] });
-        const file = checkUpload(kind, v);
-        // A portrait must be an image; the citizenship document may be a PDF scan.
-        if (kind === 'photo' && file.mime === 'application/pdf')
-          throw AppError.validation({ photo: ['errors.fileType'] }, 'errors.fileType');
-        return { kind, file };
+      await saveProfileDocuments(db, store, {
+        ownerId: u.id,
+        actorId: u.id,
+        body: req.body,
+        ip: req.ip,
+        action: 'profile.documents',
       });
-      const saved: string[] = [];
-      try {
-        for (const c of checked) saved.push(await store.save(c.file));
-        await db.transaction(async (tx) => {
-          const rows = await tx
-            .insert(files)
-            .values(
-              checked.map((c, i) => ({
-                ownerUserId: u.id,
-                originalName: c.file.originalName,
-                storedName: saved[i],
-                mime: c.file.mime,
-                sizeBytes: c.file.data.length,
-                sha256: c.file.sha256,
-              })),
-            )
-            .returning({ id: files.id });
-          const set: { photoFileId?: number; citizenshipFileId?: number; updatedAt: Date } = {
-            updatedAt: new Date(),
-          };
-          checked.forEach((c, i) => {
-            if (c.kind === 'photo') set.photoFileId = rows[i].id;
-            else set.citizenshipFileId = rows[i].id;
-          });
-          await tx.update(users).set(set).where(eq(users.id, u.id));
-          await audit(tx, {
-            userId: u.id,
-            action: 'profile.documents',
-            entity: 'users',
-            entityId: u.id,
-            data: { kinds: sent },
-            ip: req.ip,
-          });
-        });
-      } catch (err) {
-        await store.discard(saved);
-        throw err;
-      }
       const user = (await loadUser(db, u.id))!;
       return { data: user, message: 'Updated Successfully' };
     },

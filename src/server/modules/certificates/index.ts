@@ -9,3 +9,6 @@ export { renderReceiptHtml } from './templates/receipt.js';
 export { issueCertificate, revokeCertificate, verifyCode } from './issue.js';
 export { publicVerification } from './verification.js';
 export { certificateView } from './view.js';
+export { acknowledgementView, type AcknowledgementView } from './acknowledgement.js';
+export { renderAcknowledgementHtml } from './templates/acknowledgement.js';
+export { publicTracking, trackCode, trackedId } from './tracking.js';

@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import { applicationDetail, detailResponse, idParams } from '../registrations/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { acknowledgementRoutes } from './acknowledgement-routes.js';
 import { revokeCertificate } from './issue.js';
 import type { PdfRenderer } from './pdf.js';
 import { renderCertificateHtml } from './templates/certificate.js';
@@ -57,6 +58,7 @@ export default async function certificateRoutes(
   const { db, pdf, publicUrl, signingKey, settings } = opts;
   certificateDocumentRoutes(app, db, pdf, publicUrl, settings);
   closureLetterRoute(app, db, pdf, settings);
+  acknowledgementRoutes(app, { db, pdf, publicUrl, signingKey, settings });
   verifyRoute(app, db, signingKey);
   revokeRoute(app, db);
 }

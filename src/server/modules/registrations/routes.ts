@@ -36,18 +36,18 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export const anyObject = z.record(z.string(), z.unknown());
 /** An application detail answer (and the action's message). */
 export const detailResponse = z.object({ data: anyObject, message: z.string().optional() });
-const createdResponse = z.object({
+export const createdResponse = z.object({
   data: z.object({ id: z.number(), submissionNo: z.string() }),
   message: z.string(),
 });
 /** The message of a submission's 201 (the client shows its own translated page). */
-const SUBMITTED = 'Application Successfully Submitted!';
+export const SUBMITTED = 'Application Successfully Submitted!';
 
 /**
  * preValidation: gathers the `doc_<slug>` form fields (required-file uploads, SPEC §5) into
  * `documents`, which the shared schema validates as one object.
  */
-async function gatherDocuments(req: { body: unknown }) {
+export async function gatherDocuments(req: { body: unknown }) {
   if (!req.body || typeof req.body !== 'object') return;
   const body = req.body as Record<string, unknown>;
   const documents: Record<string, unknown> = {};
@@ -60,7 +60,7 @@ async function gatherDocuments(req: { body: unknown }) {
 }
 
 /** The uploads of a create/update body; 422 on any field that is not a file. */
-function uploadsOf(body: { documents: Record<string, unknown>; oldCertificate?: unknown }) {
+export function uploadsOf(body: { documents: Record<string, unknown>; oldCertificate?: unknown }) {
   const errors: Record<string, string[]> = {};
   const out: ApplicationUploads = { documents: {} };
   for (const [slug, v] of Object.entries(body.documents)) {

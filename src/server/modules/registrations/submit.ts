@@ -140,6 +140,11 @@ export class Submissions {
    * `inTransaction` runs last inside the transaction with the new application (the route
    * stores its Idempotency-Key there, so a crash leaves both or neither); what it throws
    * rolls everything back. Throws AppError 409/413/422.
+   *
+   * `onBehalfOf` (issue 19 §4, counter filing): staff file for applicant `id`; the application
+   * is theirs (user id, profile photo and citizenship, uploaded files, their language `lang`),
+   * history and audit name the staff member. A ward admin may file only in their own ward
+   * (422 on `wardId` otherwise, lib/scope.ts).
    */
   async create(
     actor: Actor,
@@ -148,8 +153,12 @@ export class Submissions {
     ip: string,
     lang: string,
     inTransaction?: (tx: Tx, created: { id: number; submissionNo: string }) => Promise<void>,
+    onBehalfOf?: { id: number; lang: string },
   ): Promise<{ id: number; submissionNo: string }> {
-    const { photoId, citizenshipId } = await profileDocuments(this.db, actor.id);
+    if (onBehalfOf && actor.userType === 'wardadmin' && input.wardId !== actor.wardId)
+      throw AppError.validation({ wardId: ['errors.counterWard'] }, 'errors.counterWard');
+    const ownerId = onBehalfOf?.id ?? actor.id;
+    const { photoId, citizenshipId } = await profileDocuments(this.db, ownerId);
     const docs = [
       ...(await checkDocuments(this.db, 'create', uploads.documents, new Set())),
       ...checkOldCertificate(input.isOldRegistration, uploads.oldCertificate, false),
@@ -159,20 +168,20 @@ export class Submissions {
     const fy = await currentFiscalYear(this.db);
     return withStoredDocs(this.store, docs, (stored) =>
       this.db.transaction(async (tx) => {
-        const ids = await fileRows(tx, actor.id, stored);
+        const ids = await fileRows(tx, ownerId, stored);
         const oldCert = stored.findIndex((d) => d.kind === 'old-certificate');
         const { owners, ...columns } = input;
         const [app] = await tx
           .insert(applications)
           .values({
             ...columns,
-            userId: actor.id,
+            userId: ownerId,
             fiscalYearId: fy.id,
             submissionNo: provisionalSubmissionNo(),
             submissionDate: todayAd(),
             appStatus: 'pending',
             oldCertificateFileId: oldCert >= 0 ? ids[oldCert] : null,
-            lang,
+            lang: onBehalfOf?.lang ?? lang,
           })
           .returning({ id: applications.id });
         const submissionNo = await assignSubmissionNo(tx, fy.slug, app.id);
@@ -196,9 +205,10 @@ export class Submissions {
         });
         await audit(tx, {
           userId: actor.id,
-          action: 'application.submit',
+          action: onBehalfOf ? 'application.submit-counter' : 'application.submit',
           entity: 'applications',
           entityId: app.id,
+          ...(onBehalfOf && { data: { applicantId: ownerId } }),
           ip,
         });
         const created = { id: app.id, submissionNo };

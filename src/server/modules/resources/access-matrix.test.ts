@@ -306,7 +306,9 @@ describe('authorization matrix', () => {
     // the requests are real: most allowed cells succeed (the rest are 404 scoping, 409 state,
     // 422 for resources without dropdown fields; MATRIX_DEBUG=1 lists them)
     expect(allowed2xx).toBeGreaterThan(250);
-  });
+    // every route × 7 actors, PDFs printed by a real Chromium among them (certificate,
+    // receipt, acknowledgement slip): more than the default minute on a busy machine
+  }, 240_000);
 
   it('read-only resources have no write paths, for anyone', async () => {
     const api = client(t.app);
