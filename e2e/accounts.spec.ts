@@ -51,7 +51,7 @@ test('register with an SMS code, sign in and out, recover the password by SMS', 
 
   // ---- register: details, then the code (a wrong one first)
   await page.goto('/user/login');
-  await page.getByRole('link', { name: en.auth.registerLink }).click();
+  await page.getByRole('link', { name: en.auth.registerLink, exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel(en.auth.name).fill('Gita Gurung');
   await page.locator('input[name=username]').fill(username);
@@ -122,7 +122,7 @@ test('registers with the SMS code in Nepali', async ({ page }) => {
   await page.goto('/user/login');
   await switchLanguage(page, 'ne');
   // A wrong code is refused in Nepali too, then the right one registers.
-  await page.getByRole('link', { name: ne.auth.registerLink }).click();
+  await page.getByRole('link', { name: ne.auth.registerLink, exact: true }).click();
   await page.getByLabel(ne.auth.name).fill('सीता तामाङ');
   await page.locator('input[name=username]').fill(`sita_ne_${stamp}`);
   await page.getByLabel(ne.auth.phone).fill(mobile);

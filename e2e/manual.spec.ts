@@ -187,7 +187,7 @@ for (const lang of LANGS) {
     // ---- signed out: create an account (both steps), sign in, forgotten password, verify
     let page = await manualPage(browser, lang);
     await page.goto('/user/login');
-    await page.getByRole('link', { name: m.auth.registerLink }).click();
+    await page.getByRole('link', { name: m.auth.registerLink, exact: true }).click();
     await expect(page.getByRole('heading', { name: m.auth.registerTitle })).toBeVisible();
     await page.getByLabel(m.auth.name).fill(NAMES[lang].owner);
     await page.locator('input[name=username]').fill(`sita_${mobile}`);

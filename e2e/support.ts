@@ -186,7 +186,7 @@ export interface NewUser {
 /** Creates an account at /register (from the sign-in page's link) and lands on the dashboard. */
 export async function registerAccount(page: Page, user: NewUser, lang: Lang = 'en-US') {
   const m = MESSAGES[lang];
-  await page.getByRole('link', { name: m.auth.registerLink }).click();
+  await page.getByRole('link', { name: m.auth.registerLink, exact: true }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('heading', { name: m.auth.registerTitle })).toBeVisible();
   await page.getByLabel(m.auth.name).fill(user.name);
