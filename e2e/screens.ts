@@ -387,7 +387,9 @@ export const SCREEN_LIST: Screen[] = [
     path: () => '/reports',
     open: async (page, m) => {
       await page.getByRole('tab', { name: m.reports.tabs.collection }).click();
-      await expect(page.getByRole('table', { name: m.reports.tabs.collection })).toBeVisible();
+      // a table on a desktop, cards below 600 px (ListCards): wait for the panel and its data
+      await expect(page.getByRole('tabpanel', { name: m.reports.tabs.collection })).toBeVisible();
+      await page.waitForLoadState('networkidle');
     },
   },
   // the BS calendar's corrections (issue 16 §6): the years, and a provisional year's editor
