@@ -48,9 +48,17 @@ export function kindBlock(
 
 /**
  * Whether `actor` may edit an application in `status` now: the applicant their own while
- * pending or rejected; staff with edit-applications while pending, verified or rejected.
+ * pending or rejected; staff with edit-applications while pending, verified or rejected. A
+ * request about a registration (`subjectId`, issue 19) is filed from its own form, never
+ * edited through the application form.
  */
-export function canEdit(actor: Actor, status: AppStatus, ownerId: number): boolean {
+export function canEdit(
+  actor: Actor,
+  status: AppStatus,
+  ownerId: number,
+  subjectId: number | null = null,
+): boolean {
+  if (subjectId !== null) return false;
   if (!hasAnyPermission(actor.permissions, ['edit-applications'])) return false;
   if (actor.userType === 'user')
     return ownerId === actor.id && (status === 'pending' || status === 'rejected');

@@ -254,7 +254,6 @@ export async function applicationDetail(db: Db, actor: Actor, id: number, lang: 
     certificate: row.certificate,
     owners: row.owners,
     allowedActions: actionsFor(actor, a),
-    // a request is filed from its own form, never edited through the application form
-    canEdit: canEdit(actor, a.appStatus, a.userId) && !a.subjectId,
+    canEdit: canEdit(actor, a.appStatus, a.userId, a.subjectId),
   };
 }

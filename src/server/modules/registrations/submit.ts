@@ -236,7 +236,7 @@ export class Submissions {
     ip: string,
   ): Promise<void> {
     const current = await visibleApplication(this.db, actor, id);
-    if (!canEdit(actor, current.appStatus, current.userId) || current.subjectId)
+    if (!canEdit(actor, current.appStatus, current.userId, current.subjectId))
       throw AppError.conflict();
     const present = await documentKinds(this.db, id);
     const docs = [
