@@ -131,7 +131,7 @@ describe('API fuzzing', () => {
             `Replay: FUZZ_RUNS=${RUNS} FUZZ_SEED=${SEED} FUZZ_ROUTE='${op.key}' FUZZ_PATH='${details.counterexamplePath}' ` +
             `npx vitest run test/fuzz/api.fuzz.test.ts`,
         );
-        console.error(`fuzz FAILED ${failures.at(-1)}`);
+        console.log(`fuzz FAILED ${failures.at(-1)}`);
       }
     }
     console.log(stats.report('fuzz'));

@@ -78,6 +78,20 @@ export function strings(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * `s` with every occurrence of the request's own text values (3 characters or more) cut out: a
+ * message that quotes the input ("Cannot sort by \"12P34\".") must not be taken for a leak or an
+ * SQLSTATE code the server wrote. Only this request's values are cut (the run's remembered
+ * values count as input only when a whole string equals one), and shorter values are left in
+ * because cutting every "e" would hide a real leak around them.
+ */
+export function withoutEcho(s: string, sent: readonly string[]): string {
+  const values = [...new Set(sent.flatMap((x) => [x, x.trim()]))]
+    .filter((x) => x.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  return values.reduce((out, x) => out.split(x).join(' '), s);
+}
+
 /** Object keys of a parsed JSON value, deep. */
 function keys(v: unknown, out: string[] = []): string[] {
   if (Array.isArray(v)) v.forEach((x) => keys(x, out));
@@ -150,7 +164,9 @@ export class Oracle {
     const bodyText =
       isJson && !badJson
         ? [
-            ...strings(parsed).filter((x) => !echoed.has(x) && !echoed.has(x.trim())),
+            ...strings(parsed)
+              .filter((x) => !echoed.has(x) && !echoed.has(x.trim()))
+              .map((x) => withoutEcho(x, sent)),
             ...keys(parsed),
           ].join('\n')
         : res.body;
@@ -183,7 +199,7 @@ export class Oracle {
       else if (!this.errorBody(parsed)) {
         out.push(`error body does not match { message, errors? }: ${ajvErrors(this.errorBody)}`);
       } else {
-        const texts = strings(parsed);
+        const texts = strings(parsed).map((s) => withoutEcho(s, sent));
         if (texts.some((s) => SQLSTATE.test(s))) out.push('an SQLSTATE code in the error');
       }
     } else {
