@@ -137,6 +137,7 @@ export const ACCESS_MATRIX: Record<string, readonly Actor[]> = {
   'GET /api/counter/applicants/:id': STAFF,
   'POST /api/counter/applicants/:id/documents': STAFF,
   'POST /api/counter/applicants/:id/applications': STAFF,
+  'GET /api/counter/applicants/:id/applications': STAFF,
   'GET /api/applications/:id/acknowledgement': APPLICANT_AND_STAFF,
   'GET /api/track/:code': EVERYONE,
 

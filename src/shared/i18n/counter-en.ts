@@ -35,6 +35,12 @@ const counterEn = {
     onBehalf: 'On behalf of {{name}}',
     onBehalfHelp:
       'You are filing at the counter for {{name}} ({{phone}}). The application will be theirs and uses their profile photo and citizenship.',
+    applicationsTitle: '4. Their applications and registrations',
+    applicationsHelp:
+      'Open one to print its slip, or file an amendment, closure or duplicate certificate about a registration for them.',
+    noApplications: 'No application yet (in the wards you administer).',
+    validUntil: 'Valid until',
+    open: 'Open',
     printSlip: 'Print acknowledgement slip',
     smsInvite:
       'Darta: the ward office made an account for you to follow your business application. To sign in with your mobile number {{phone}}, first set a password at {{link}}',

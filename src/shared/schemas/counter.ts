@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { toLatinDigits } from '../format.js';
-import { SERVICES, STATUSES } from '../lifecycle.js';
+import { REGISTRATION_REQUESTS, SERVICES, STATUSES } from '../lifecycle.js';
 import { choiceError, mobile, optEmail, reqText } from './fields.js';
 
 /**
@@ -27,7 +27,11 @@ export const applicantCreateSchema = z.object({
   name: reqText(120),
   phone: mobile(),
   email: optEmail(),
-  citizenshipNo: citizenshipNo().optional().nullable(),
+  // optional: a blank field (the form sends '') is no number, not a "required" error
+  citizenshipNo: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? null : v),
+    citizenshipNo().optional().nullable(),
+  ),
   gender: z.enum(['male', 'female'], { error: choiceError }),
 });
 export type ApplicantCreate = z.infer<typeof applicantCreateSchema>;
@@ -45,6 +49,24 @@ export const counterApplicantSchema = z.object({
   unclaimed: z.boolean(),
 });
 export type CounterApplicant = z.infer<typeof counterApplicantSchema>;
+
+/**
+ * One of a walk-in applicant's applications as the counter lists them (GET
+ * /api/counter/applicants/:id/applications), so staff can file a request about a registration
+ * on their behalf: `canRequest` is what the signed-in staff member may file about it now.
+ * `expiryDate` AD 'YYYY-MM-DD' (shown BS).
+ */
+export const counterApplicationSchema = z.object({
+  id: z.number(),
+  service: z.enum(SERVICES),
+  submissionNo: z.string(),
+  registrationNo: z.string().nullable(),
+  businessName: z.string(),
+  status: z.enum(STATUSES),
+  expiryDate: z.string().nullable(),
+  canRequest: z.array(z.enum(REGISTRATION_REQUESTS)),
+});
+export type CounterApplication = z.infer<typeof counterApplicationSchema>;
 
 /**
  * GET /api/track/:code, public: only what the slip already shows, never personal data

@@ -2,7 +2,8 @@
  * Counter filing (issue 19 §4): a ward admin files for an applicant who came to the office in
  * person. 1. find their account by mobile or citizenship number, or create it (an SMS invites
  * them to set a password); 2. upload their scanned photo and citizenship to their profile;
- * 3. continue to the application form "on behalf of" them (CounterApplyPage). The chosen
+ * 3. continue to the application form "on behalf of" them (CounterApplyPage), or 4. open one of
+ * their applications, or file a request about a registration (ApplicantApplications). The chosen
  * applicant is kept in the URL (`?applicant=<id>`), so the form's back link returns here.
  */
 import {
@@ -24,6 +25,7 @@ import type { CounterApplicant } from '../../../shared/schemas/counter.js';
 import { PageHeader } from '../../components/PageHeader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
+import { ApplicantApplications } from './ApplicantApplications';
 import { findApplicants, useApplicant } from './api';
 import { NewApplicantForm } from './NewApplicantForm';
 import { ScansCard } from './ScansCard';
@@ -153,6 +155,7 @@ function ChosenApplicant({ id, onChange }: { id: number; onChange: () => void })
           </Button>
         </Group>
       </Card>
+      <ApplicantApplications applicantId={a.id} />
     </Stack>
   );
 }

@@ -1,6 +1,10 @@
 /** Counter filing's API calls (issue 19 §4): find, create, one applicant, upload their scans. */
 import { useQuery } from '@tanstack/react-query';
-import type { ApplicantCreate, CounterApplicant } from '../../../shared/schemas/counter.js';
+import type {
+  ApplicantCreate,
+  CounterApplicant,
+  CounterApplication,
+} from '../../../shared/schemas/counter.js';
 import { api, request, type Envelope } from '../../lib/api';
 
 /** The query key of one applicant. */
@@ -37,5 +41,18 @@ export function useApplicant(id: number) {
     queryKey: applicantKey(id),
     queryFn: ({ signal }) =>
       api.get<Envelope<CounterApplicant>>(`/counter/applicants/${id}`, undefined, signal),
+  });
+}
+
+/** GET /api/counter/applicants/{id}/applications: theirs that staff may see, newest first. */
+export function useApplicantApplications(id: number) {
+  return useQuery({
+    queryKey: [...applicantKey(id), 'applications'],
+    queryFn: ({ signal }) =>
+      api.get<Envelope<CounterApplication[]>>(
+        `/counter/applicants/${id}/applications`,
+        undefined,
+        signal,
+      ),
   });
 }

@@ -187,6 +187,10 @@ describe('finding and creating the applicant', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['citizenshipNo', 'phone']);
     expect(await rowCount(t.database, users)).toBe(before);
+    // the citizenship number is optional: left blank (as the form sends it) it is no number
+    const blank = await create(staff.ward1, { citizenshipNo: '  ' });
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect(blank.json().data.citizenshipNo).toBeNull();
   });
 
   it('only staff with file-at-counter reach the counter routes', async () => {
@@ -281,6 +285,60 @@ describe('scans and filing on behalf', () => {
       .from(applications)
       .where(eq(applications.id, res.json().data.id));
     expect(renewal).toMatchObject({ userId: a.id, service: 'renewal', renewalOfId: id });
+  });
+});
+
+describe('requests about a registration, filed at the counter', () => {
+  it('lists the applicant’s applications in the admin’s ward and files a duplicate for them', async () => {
+    const a = await walkIn();
+    const id = (await fileFor(staff.ward1, a.id)).json().data.id as number;
+    const list = async (token: string) => {
+      const res = await get(token, `/api/counter/applicants/${a.id}/applications`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; status: string; canRequest: string[] }[];
+    };
+    // pending: listed, nothing to request yet
+    expect(await list(staff.ward1)).toMatchObject([
+      { id, service: 'registration', status: 'pending', registrationNo: null, canRequest: [] },
+    ]);
+    await act(t.app, staff.ward1, id, 'verify');
+    await act(t.app, staff.ward1, id, 'payments', {
+      receiptNo: nextReceipt(),
+      paidDate: todayAd(),
+      channel: 'counter',
+    });
+    expect((await act(t.app, staff.admin, id, 'approve')).statusCode).toBe(200);
+    const [approved] = await list(staff.ward1);
+    expect(approved).toMatchObject({ id, status: 'approved' });
+    expect(approved.canRequest.sort()).toEqual(['amendment', 'closure', 'duplicate']);
+
+    // the duplicate, filed by ward 1's admin: the applicant's request, in their language
+    const dup = await post(staff.ward1, `/api/applications/${id}/duplicate`, {
+      reason: 'lost',
+      details: 'Lost on the bus',
+    });
+    expect(dup.statusCode, dup.body).toBe(201);
+    const requestId = dup.json().data.id as number;
+    const [req] = await db().select().from(applications).where(eq(applications.id, requestId));
+    expect(req).toMatchObject({ userId: a.id, service: 'duplicate', subjectId: id, lang: 'ne' });
+    const after = await list(staff.ward1);
+    expect(after.map((x) => [x.id, x.status])).toEqual([
+      [requestId, 'pending'],
+      [id, 'approved'],
+    ]);
+    expect(after[1].canRequest.sort()).toEqual(['amendment', 'closure']);
+    // their application in ward 2: the system admin sees it, ward 1's admin does not
+    const inWard2 = (await fileFor(staff.admin, a.id, 2)).json().data.id as number;
+    expect((await list(staff.admin)).map((x) => x.id)).toEqual([inWard2, requestId, id]);
+    expect((await list(staff.ward1)).map((x) => x.id)).toEqual([requestId, id]);
+    const other = await newApplicant(t.app, 'Not staff either');
+    const refused = await get(other.token, `/api/counter/applicants/${a.id}/applications`);
+    expect(refused.statusCode).toBe(403);
+    // not an applicant account: 404
+    const [ward1] = await db().select().from(users).where(eq(users.username, 'ward1'));
+    expect(
+      (await get(staff.ward1, `/api/counter/applicants/${ward1.id}/applications`)).statusCode,
+    ).toBe(404);
   });
 });
 

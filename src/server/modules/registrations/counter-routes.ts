@@ -9,11 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationCreateSchema } from '../../../shared/schemas/applications.js';
+import { counterApplicationSchema } from '../../../shared/schemas/counter.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
+import { counterApplications } from './counter-list.js';
 import { createdResponse, gatherDocuments, SUBMITTED, uploadsOf } from './routes.js';
 import type { Registrations } from './index.js';
 
@@ -36,13 +38,33 @@ async function applicantOf(db: Db, id: number): Promise<{ id: number; lang: stri
   return found;
 }
 
-/** POST /counter/applicants/:id/applications: file an application for applicant `id`. */
+/**
+ * POST /counter/applicants/:id/applications: file an application for applicant `id`;
+ * GET: their applications (counter-list.ts), to open one or file a request about it.
+ */
 export default async function counterSubmitRoutes(
   app: FastifyInstance,
   opts: { registrations: Registrations },
 ) {
   const { db, submissions } = opts.registrations;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/counter/applicants/:id/applications',
+    {
+      config: { access: { permissions: ['file-at-counter'] } },
+      schema: {
+        tags: ['counter'],
+        summary: `Applicant :id's applications the signed-in staff may see (a ward admin: their ward's), newest first, at most 50, each with the requests (amendment, closure, duplicate) staff may file about it now`,
+        params: applicantParams,
+        response: { 200: z.object({ data: z.array(counterApplicationSchema) }) },
+      },
+    },
+    async (req) => {
+      const applicant = await applicantOf(db, req.params.id);
+      return { data: await counterApplications(db, currentUser(req), applicant.id) };
+    },
+  );
+  r.post(
     '/counter/applicants/:id/applications',
     {
       config: { access: { permissions: ['file-at-counter'] } },
