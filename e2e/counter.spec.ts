@@ -4,13 +4,25 @@
  * password), uploads their scans, fills in the form on their behalf, takes the counter payment
  * and prints the acknowledgement slip. The slip's QR code opens the public status page, read
  * signed out in Nepali on a phone. The manual's picture of the counter page is made here too.
+ * Then, in Nepali on a phone, ward 1's admin finds an applicant with an approved registration
+ * by the mobile number typed in Nepali digits, files a duplicate certificate for them from the
+ * counter's list of their applications, and prints the slip; its QR code tracks the request.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { decodePdfQrCodes } from '../test/server/pdf-qr';
 import { MANUAL_IMAGE } from '../src/client/features/manual/topics.js';
-import { apiCounterPayment, apiLogin, apiVerify } from './api';
+import {
+  apiApprove,
+  apiCounterPayment,
+  apiCreateApplication,
+  apiDetail,
+  apiLogin,
+  apiRegister,
+  apiVerify,
+} from './api';
+import { toNepaliDigits } from '../src/shared/format.js';
 import { smsTexts } from './sms';
 import {
   API,
@@ -91,11 +103,15 @@ test('a ward admin files for a walk-in applicant and prints the slip; the status
   await expect(page.getByRole('heading', { name: businessName, level: 2 })).toBeVisible();
   const id = Number(/applications\/(\d+)\//.exec(page.url())![1]);
 
-  // ---- the counter payment (as the payment e2e does), then the slip
+  // ---- verified (as the verification e2e does), then the counter payment here, then the slip
   await apiVerify(id);
-  const ward = await apiLogin('ward1');
-  await apiCounterPayment(ward.token, id, `C-${stamp}`);
   await page.reload();
+  await page.getByRole('button', { name: en.actions.manualPayment }).click();
+  const payDialog = page.getByRole('dialog', { name: en.payment.title });
+  await payDialog.getByLabel(en.payment.receiptNo).fill(`C-${stamp}`);
+  await attachFile(page, 'receipt', PHOTO);
+  await payDialog.getByRole('button', { name: en.payment.submit }).click();
+  await expect(payDialog).toBeHidden();
   await expect(page.getByText(en.status.paid, { exact: true }).first()).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: en.counter.printSlip }).click();
@@ -151,4 +167,66 @@ test('a ward admin files for a walk-in applicant and prints the slip; the status
     });
     await p.context().close();
   }
+});
+
+test('in Nepali on a phone: a ward admin finds an applicant by mobile, files a duplicate certificate for them and prints the slip', async ({
+  browser,
+}) => {
+  // an applicant with an approved registration in ward 1, who comes to the office in person
+  const { stamp, mobile } = unique('97');
+  const owner = 'कमला श्रेष्ठ';
+  const businessName = `श्रेष्ठ किराना ${stamp}`;
+  const applicant = await apiRegister({ name: owner, username: `ctr_${stamp}`, phone: mobile });
+  const app = await apiCreateApplication(applicant.token, businessName, owner, mobile);
+  const registrationNo = await apiApprove(app.id, `CN-${stamp}`);
+
+  const page = await screenPage(browser, 'phone', 'ne', await apiLogin('ward1'));
+  await page.goto('/counter');
+  await expect(page.getByRole('heading', { name: ne.counter.title })).toBeVisible();
+  // the number as the applicant says it, in Nepali digits
+  await page.getByLabel(ne.counter.searchLabel).fill(toNepaliDigits(mobile));
+  await page.getByRole('button', { name: ne.counter.search }).click();
+  await expect(page.getByRole('cell', { name: owner })).toBeVisible();
+  await page.getByRole('button', { name: ne.counter.pick }).click();
+  await expect(page.getByTestId('counter-applicant')).toHaveText(owner);
+
+  // their registration, with what may be filed about it
+  const row = page.getByTestId('counter-application').filter({ hasText: businessName });
+  await expect(row).toContainText(toNepaliDigits(registrationNo));
+  await expect(row.getByRole('link', { name: ne.requests.amend })).toBeVisible();
+  await expect(row.getByRole('link', { name: ne.requests.close })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await shoot(page, 'counter-applications-ne-phone');
+  await row.getByRole('link', { name: ne.requests.duplicate }).click();
+  await expect(page).toHaveURL(new RegExp(`/business/applications/${app.id}/duplicate$`));
+  await page.locator('form [name=reason]').selectOption('damaged');
+  await page.locator('form [name=details]').fill('पानीले भिजेर च्यातियो');
+  await page.getByRole('button', { name: ne.requests.duplicatePage.submit }).click();
+  await expect(page).toHaveURL(/\/business\/applications\/\d+\/detail$/);
+  const requestId = Number(/applications\/(\d+)\//.exec(page.url())![1]);
+  await expect(page.getByTestId('request-banner')).toContainText('प्रतिलिपि');
+  const request = await apiDetail(applicant.token, requestId);
+  expect(request).toMatchObject({ service: 'duplicate', subjectId: app.id });
+
+  // verified and paid at the counter, then the slip, printed from the phone
+  await apiVerify(requestId);
+  await apiCounterPayment((await apiLogin('ward1')).token, requestId, `CD-${stamp}`);
+  await page.reload();
+  await expect(page.getByText(ne.status.paid, { exact: true }).first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: ne.counter.printSlip }).click();
+  const slip = await readFile((await (await download).path())!);
+  const [qrUrl] = await decodePdfQrCodes(new Uint8Array(slip));
+  expect(qrUrl).toMatch(/\/track\/[0-9A-Z]+-[0-9A-F]{12}$/);
+  await shoot(page, 'counter-duplicate-ne-phone');
+
+  // the applicant follows it from the slip's QR code, signed out
+  const visitor = await screenPage(browser, 'phone', 'ne');
+  await visitor.goto(qrUrl!);
+  await expect(visitor.getByTestId('track-status')).toHaveText(ne.status.paid);
+  await expect(
+    visitor.getByRole('cell', { name: ne.track.services.duplicate, exact: true }),
+  ).toBeVisible();
+  await visitor.context().close();
+  await page.context().close();
 });

@@ -7,29 +7,25 @@
  *   verifies (the amendment fee is billed), records the counter payment and approves; the
  *   registration then shows the new capital and ward, keeps its number, and its old
  *   certificate reads "superseded" on the public check.
- * - Closure: the applicant (English, desktop) files it; staff process it (API); the
- *   registration shows "Closed" with the date and offers no action; the public check says so.
- * - Duplicate: the applicant files it (Nepali, phone); staff process it (API); the registration
- *   logs the duplicate and the public check marks the new certificate as a duplicate.
+ * - Closure: the applicant files it in Nepali on a phone; the system admin, in English on a
+ *   desktop, verifies (the closure fee is billed), takes the payment and approves; the
+ *   registration then shows "closed" with the date and offers only the closure letter (PDF
+ *   downloaded); the public check says so.
+ * - Duplicate: the applicant files it (Nepali, phone); staff process it in English on a
+ *   desktop; the registration logs the duplicate and the public check marks the new
+ *   certificate as a duplicate.
  * - The user manual's pictures of the three topics, in both languages (1024×700).
  *
  * Screenshots: docs/screenshots/requests-*.png (looked at), and the manual's pictures in
  * src/client/public/manual/{en,ne}/{amend,amend-compare,close,duplicate}.jpg.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { todayAd } from '../src/shared/bs-date.js';
 import { MANUAL_IMAGE, manualFolder } from '../src/client/features/manual/topics.js';
-import { formatAdAsBs } from '../src/shared/format.js';
-import {
-  apiApprove,
-  apiCounterPayment,
-  apiCreateApplication,
-  apiLogin,
-  apiRegister,
-  apiVerify,
-} from './api';
+import { formatAdAsBs, toNepaliDigits } from '../src/shared/format.js';
+import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
 import {
   API,
   attachFile,
@@ -92,20 +88,36 @@ async function approvedRegistration(businessName: string, owner: string) {
   return { session, id: app.id, registrationNo, code: d.data.certificate.verifyCode, stamp };
 }
 
-/** Staff verify (ward 1), pay at the counter and approve (system admin) request `id`. */
-async function processRequest(id: number, stamp: string) {
-  await apiVerify(id);
-  const admin = await apiLogin('admin');
-  await apiCounterPayment(admin.token, id, `RQP-${stamp}-${id}`);
-  await json('POST', `/applications/${id}/approve`, admin.token, {});
-}
-
 const verifyStatus = async (code: string) =>
   (await json<{ data: { status: string; kind?: string } }>('GET', `/verify/${code}`, null)).data;
 
 async function wardIds(token: string) {
   const w = await json<{ data: { id: number; number: number }[] }>('GET', '/wards/all', token);
   return Object.fromEntries(w.data.map((x) => [x.number, x.id])) as Record<number, number>;
+}
+
+/**
+ * Staff, in English, on the request's open detail page: verify (the bill carries the service
+ * fee, and `billLines` too), record the counter payment with receipt `receiptNo`, approve.
+ */
+async function verifyPayApprove(staff: Page, receiptNo: string, billLines: string[] = []) {
+  await staff.getByRole('button', { name: en.actions.verify, exact: true }).click();
+  const verifyDialog = staff.getByRole('dialog', { name: en.actions.verify });
+  await verifyDialog.getByRole('button', { name: en.actions.verify, exact: true }).click();
+  await expect(verifyDialog).toBeHidden();
+  for (const line of [en.bill.serviceFee, ...billLines])
+    await expect(staff.getByText(line, { exact: true }).first()).toBeVisible();
+  await staff.getByRole('button', { name: en.actions.manualPayment }).click();
+  const payDialog = staff.getByRole('dialog', { name: en.payment.title });
+  await payDialog.getByLabel(en.payment.receiptNo).fill(receiptNo);
+  await attachFile(staff, 'receipt', PHOTO);
+  await payDialog.getByRole('button', { name: en.payment.submit }).click();
+  await expect(payDialog).toBeHidden();
+  await staff.getByRole('button', { name: en.actions.approve, exact: true }).click();
+  const approveDialog = staff.getByRole('dialog', { name: en.actions.approve });
+  await approveDialog.getByRole('button', { name: en.actions.approve, exact: true }).click();
+  await expect(approveDialog).toBeHidden();
+  await expect(staff.getByText(en.status.approved, { exact: true }).first()).toBeVisible();
 }
 
 const detailUrl = (id: number) => `/business/applications/${id}/detail`;
@@ -167,22 +179,7 @@ test('an amendment: capital growth and a ward transfer, in Nepali on a phone; st
     'Ward 2',
   );
   await shoot(staff, 'requests-amend-staff-en-desktop');
-  await staff.getByRole('button', { name: en.actions.verify, exact: true }).click();
-  const verifyDialog = staff.getByRole('dialog', { name: en.actions.verify });
-  await verifyDialog.getByRole('button', { name: en.actions.verify, exact: true }).click();
-  await expect(verifyDialog).toBeHidden();
-  await expect(staff.getByText(en.bill.serviceFee).first()).toBeVisible();
-  await staff.getByRole('button', { name: en.actions.manualPayment }).click();
-  const payDialog = staff.getByRole('dialog', { name: en.payment.title });
-  await payDialog.getByLabel(en.payment.receiptNo).fill(`RA-${reg.stamp}`);
-  await attachFile(staff, 'receipt', PHOTO);
-  await payDialog.getByRole('button', { name: en.payment.submit }).click();
-  await expect(payDialog).toBeHidden();
-  await staff.getByRole('button', { name: en.actions.approve, exact: true }).click();
-  const approveDialog = staff.getByRole('dialog', { name: en.actions.approve });
-  await approveDialog.getByRole('button', { name: en.actions.approve, exact: true }).click();
-  await expect(approveDialog).toBeHidden();
-  await expect(staff.getByText(en.status.approved, { exact: true }).first()).toBeVisible();
+  await verifyPayApprove(staff, `RA-${reg.stamp}`);
 
   // ---- the registration: same number, new capital and ward, a new certificate version
   await staff.getByTestId('request-banner').locator('xpath=..').getByRole('link').click();
@@ -211,41 +208,57 @@ test('an amendment: capital growth and a ward transfer, in Nepali on a phone; st
   await shoot(visitor, 'requests-verify-amended-en-desktop');
 });
 
-test('a closure: the applicant files it, staff process it, the registration is closed', async ({
+test('a closure: filed in Nepali on a phone; staff bill the arrears and approve in English; the registration is closed', async ({
   browser,
 }) => {
-  const reg = await approvedRegistration('Annapurna Bakery', 'Gita Gurung');
-  const page = await screenPage(browser, 'desktop', 'en-US', reg.session);
-  await openDetail(page, reg.id, 'Annapurna Bakery');
-  await page.getByRole('link', { name: en.requests.close }).click();
-  await expect(page.getByText(/arrears of missed renewals and the closure fee/)).toBeVisible();
-  await page.getByRole('button', { name: en.requests.closePage.submit }).click();
-  await expect(page.getByText(en.validation.required)).toBeVisible();
-  await page.getByLabel(en.requests.closePage.reason).fill('Retiring; the shop is sold.');
-  await shoot(page, 'requests-close-en-desktop', { blur: true });
-  await page.getByRole('button', { name: en.requests.closePage.submit }).click();
+  const reg = await approvedRegistration('अन्नपूर्ण बेकरी', 'गीता गुरुङ');
+  const page = await langPage(browser, PHONE, 'ne', reg.session);
+  await openDetail(page, reg.id, 'अन्नपूर्ण बेकरी');
+  await page.getByRole('link', { name: ne.requests.close }).click();
+  await expect(page).toHaveURL(/\/business\/applications\/\d+\/close$/);
+  const submit = page.getByRole('button', { name: ne.requests.closePage.submit });
+  await submit.click();
+  await expect(page.getByText(ne.validation.required).first()).toBeVisible();
+  await page.locator('form [name=reason]').fill('अवकाश; पसल बिक्री भयो।');
+  await shoot(page, 'requests-close-ne-phone', { blur: true });
+  await submit.click();
   await expect(page).toHaveURL(/\/business\/applications\/\d+\/detail$/);
   const requestId = Number(page.url().match(/applications\/(\d+)\/detail/)![1]);
   await expect(page.getByTestId('request-banner')).toHaveText(
+    ne.requests.banner.closure.replace('{{no}}', toNepaliDigits(reg.registrationNo)),
+  );
+  await expect(page.getByText('अवकाश; पसल बिक्री भयो।')).toBeVisible();
+
+  // ---- the system admin, in English on a desktop: the closure fee is billed, then approved
+  const admin = (await apiLogin('admin')) as Session;
+  const staff = await screenPage(browser, 'desktop', 'en-US', admin);
+  await openDetail(staff, requestId, 'अन्नपूर्ण बेकरी');
+  await expect(staff.getByTestId('request-banner')).toHaveText(
     en.requests.banner.closure.replace('{{no}}', reg.registrationNo),
   );
-  await expect(page.getByText('Retiring; the shop is sold.')).toBeVisible();
+  await verifyPayApprove(staff, `RC-${reg.stamp}`);
+  await shoot(staff, 'requests-close-staff-en-desktop');
+  await staff.context().close();
 
-  await processRequest(requestId, String(reg.stamp));
-  await openDetail(page, reg.id, 'Annapurna Bakery');
-  const notice = page.getByRole('status').filter({ hasText: en.status.closed });
+  // ---- the applicant's phone: closed, with the date, no action but the closure letter
+  await openDetail(page, reg.id, 'अन्नपूर्ण बेकरी');
+  const notice = page.getByRole('status').filter({ hasText: ne.status.closed });
   await expect(notice).toContainText(
-    en.requests.closedOn.replace('{{date}}', formatAdAsBs(todayAd(), 'en-US')),
+    ne.requests.closedOn.replace('{{date}}', formatAdAsBs(todayAd(), 'ne')),
   );
-  await expect(page.getByRole('link', { name: en.requests.amend })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: en.certificate.download })).toHaveCount(0);
-  await shoot(page, 'requests-closed-en-desktop');
+  await expect(page.getByRole('link', { name: ne.requests.amend })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: ne.certificate.download })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await notice.getByRole('button', { name: ne.requests.closureLetter }).click();
+  const letter = await readFile((await (await download).path())!);
+  expect(letter.subarray(0, 5).toString()).toBe('%PDF-');
+  await shoot(page, 'requests-closed-ne-phone');
   expect((await verifyStatus(reg.code)).status).toBe('closed');
   await page.goto(`/verify/${reg.code}`);
-  await expect(page.getByTestId('verify-heading')).toHaveText(en.requests.verify.closedHeading);
+  await expect(page.getByTestId('verify-heading')).toHaveText(ne.requests.verify.closedHeading);
 });
 
-test('a duplicate certificate: filed in Nepali on a phone, logged and marked on the public check', async ({
+test('a duplicate certificate: filed in Nepali on a phone, processed in English on a desktop, logged and marked on the public check', async ({
   browser,
 }) => {
   const reg = await approvedRegistration('पोखरा फ्रेस मार्ट', 'राम गुरुङ');
@@ -260,7 +273,20 @@ test('a duplicate certificate: filed in Nepali on a phone, logged and marked on 
   const requestId = Number(page.url().match(/applications\/(\d+)\/detail/)![1]);
   await expect(page.getByTestId('request-banner')).toContainText('प्रतिलिपि');
 
-  await processRequest(requestId, String(reg.stamp));
+  // ---- ward 1's admin, in English on a desktop: verify, take the fee at the counter, approve
+  const admin = (await apiLogin('admin')) as Session;
+  const staff = await screenPage(browser, 'desktop', 'en-US', admin);
+  await openDetail(staff, requestId, 'पोखरा फ्रेस मार्ट');
+  await expect(staff.getByTestId('request-banner')).toHaveText(
+    en.requests.banner.duplicate.replace('{{no}}', reg.registrationNo),
+  );
+  await verifyPayApprove(staff, `RD-${reg.stamp}`);
+  await staff.goto(detailUrl(reg.id));
+  await expect(staff.getByTestId('duplicates-log').getByRole('row')).toHaveCount(2);
+  await expect(staff.getByTestId('duplicates-log')).toContainText(en.requests.reasons.lost);
+  await shoot(staff, 'requests-duplicates-log-en-desktop');
+  await staff.context().close();
+
   await openDetail(page, reg.id, 'पोखरा फ्रेस मार्ट');
   const log = page.getByTestId('duplicates-log');
   await expect(log.getByRole('row')).toHaveCount(2);
