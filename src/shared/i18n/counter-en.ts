@@ -81,6 +81,8 @@ export const counterManualEn = {
     scans:
       'Choose the scanned photo and citizenship and press <b>$t(counter.upload)</b>. They are saved on the applicant’s profile.',
     form: 'Choose single or multiple owners and fill in the form as usual. It is submitted as the applicant’s application.',
+    requests:
+      'To amend or close one of their registrations, or to ask for a duplicate certificate, find it under <b>$t(counter.applicationsTitle)</b> and press the request’s button; the form is the one applicants use.',
     slip: 'After the counter payment, press <b>$t(counter.printSlip)</b> on the application and give the slip to the applicant. Its QR code shows the status without signing in.',
   },
   alt: {

@@ -60,7 +60,7 @@ export const MANUAL_TOPICS: readonly ManualTopic[] = [
   topic(
     'counter-filing',
     'staff',
-    ['open', 'find', 'create', 'scans', 'form', 'slip'],
+    ['open', 'find', 'create', 'scans', 'form', 'requests', 'slip'],
     ['counter-filing'],
   ),
   topic('approve', 'staff', ['find', 'check', 'approve', 'done'], ['approve']),
