@@ -8,11 +8,9 @@
  * by the mobile number typed in Nepali digits, files a duplicate certificate for them from the
  * counter's list of their applications, and prints the slip; its QR code tracks the request.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { decodePdfQrCodes } from '../test/server/pdf-qr';
-import { MANUAL_IMAGE } from '../src/client/features/manual/topics.js';
 import {
   apiApprove,
   apiCounterPayment,
@@ -29,8 +27,6 @@ import {
   attachFile,
   CITIZENSHIP,
   fillApplication,
-  inPage,
-  langPage,
   login,
   MESSAGES,
   PHOTO,
@@ -38,10 +34,10 @@ import {
   shoot,
   unique,
 } from './support';
+import { manualPage, manualSnap } from './manual-pictures';
 
 const en = MESSAGES['en-US'];
 const ne = MESSAGES.ne;
-const MANUAL = path.resolve(import.meta.dirname, '../src/client/public/manual');
 
 test('a ward admin files for a walk-in applicant and prints the slip; the status is public', async ({
   page,
@@ -146,25 +142,10 @@ test('a ward admin files for a walk-in applicant and prints the slip; the status
 
   // ---- the manual's picture of the counter page, in both languages (as e2e/manual.spec.ts)
   for (const lang of ['en-US', 'ne'] as const) {
-    const p = await langPage(
-      browser,
-      { viewport: { ...MANUAL_IMAGE }, deviceScaleFactor: 1, serviceWorkers: 'block' },
-      lang,
-      await apiLogin('ward1'),
-    );
+    const p = await manualPage(browser, lang, await apiLogin('ward1'));
     await p.goto(`/counter?applicant=${applicantId}`);
     await expect(p.getByTestId('counter-applicant')).toHaveText(name);
-    await expect(p.locator('.mantine-Loader-root')).toHaveCount(0);
-    await inPage(p, 'document.fonts.ready.then(() => undefined)');
-    const folder = lang === 'ne' ? 'ne' : 'en';
-    await mkdir(path.join(MANUAL, folder), { recursive: true });
-    await p.screenshot({
-      path: path.join(MANUAL, folder, 'counter-filing.jpg'),
-      type: 'jpeg',
-      quality: 70,
-      animations: 'disabled',
-      caret: 'hide',
-    });
+    await manualSnap(p, lang, 'counter-filing');
     await p.context().close();
   }
 });

@@ -8,9 +8,8 @@
  * cancelled, so the data stays as the other pictures need it. Last, the manual page itself
  * for docs/screenshots (every entry of SCREENS), with the new pictures served to it.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bsToAd } from '../src/shared/bs-date.js';
 import { MANUAL_IMAGE, MANUAL_TOPICS, manualFolder } from '../src/client/features/manual/topics.js';
 import {
@@ -22,11 +21,11 @@ import {
   apiRegister,
   apiVerify,
 } from './api';
+import { MANUAL_DIR, manualPage, manualSnap } from './manual-pictures';
 import {
   API,
   CITIZENSHIP,
   inPage,
-  langPage,
   MESSAGES,
   PASSWORD,
   PHOTO,
@@ -48,7 +47,7 @@ const OTHER_SPECS_PICTURES = [
   'reports',
 ];
 
-const OUT = path.resolve(import.meta.dirname, '../src/client/public/manual');
+const OUT = MANUAL_DIR;
 const LANGS: Lang[] = ['en-US', 'ne'];
 
 interface Session {
@@ -131,47 +130,12 @@ async function setUp(lang: Lang): Promise<Story> {
   };
 }
 
-/** A 1024×700 desktop page at scale 1 in the language, signed in as `session` if given. */
-function manualPage(browser: Browser, lang: Lang, session?: Session) {
-  return langPage(
-    browser,
-    {
-      viewport: { ...MANUAL_IMAGE },
-      deviceScaleFactor: 1,
-      // The pictures are of the screens, not of the offline app: no service worker in between.
-      serviceWorkers: 'block',
-    },
-    lang,
-    session,
-  );
-}
-
 /** Pictures saved in this run, `en/apply` etc. */
 const saved = new Set<string>();
 
-/**
- * Saves the viewport as the manual picture `name`, after the loaders are gone and the fonts
- * loaded. `at` is scrolled to the top of the screen first (below the 56 px header), so the
- * step's part of the page is in the picture.
- */
+/** manualSnap, remembering the picture as made by this run. */
 async function snap(page: Page, lang: Lang, name: string, at?: Locator) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  if (at) {
-    const box = await at.boundingBox();
-    if (box) await inPage(page, `window.scrollBy(0, ${Math.round(box.y - 72)})`);
-  }
-  await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  const folder = manualFolder(lang);
-  await mkdir(path.join(OUT, folder), { recursive: true });
-  await page.screenshot({
-    path: path.join(OUT, folder, `${name}.jpg`),
-    type: 'jpeg',
-    quality: 70,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-  saved.add(`${folder}/${name}`);
+  saved.add(await manualSnap(page, lang, name, { at }));
 }
 
 function nav(page: Page, m: Messages) {

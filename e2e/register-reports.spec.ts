@@ -8,44 +8,17 @@
  * (src/client/public/manual/{en,ne}/public-register.jpg, reports.jpg; 1024×700 JPEG) in both
  * languages.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import { toNepaliDigits } from '../src/shared/format.js';
-import { MANUAL_IMAGE, manualFolder } from '../src/client/features/manual/topics.js';
 import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
-import { inPage, langPage, MESSAGES, screenPage, shoot, unique, type Lang } from './support';
+import { manualPage, manualSnap } from './manual-pictures';
+import { MESSAGES, screenPage, shoot, unique, type Lang } from './support';
 
-const OUT = path.resolve(import.meta.dirname, '../src/client/public/manual');
 const en = MESSAGES['en-US'];
 const ne = MESSAGES.ne;
 
-/** Saves the viewport as the manual picture `name` (as e2e/manual.spec.ts does). */
-async function snap(page: Page, lang: Lang, name: string) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  await inPage(page, 'document.activeElement?.blur()');
-  await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  const folder = manualFolder(lang);
-  await mkdir(path.join(OUT, folder), { recursive: true });
-  await page.screenshot({
-    path: path.join(OUT, folder, `${name}.jpg`),
-    type: 'jpeg',
-    quality: 70,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-/** A page at the manual's picture size. */
-function manualPage(browser: Browser, lang: Lang, session?: { token: string; user: unknown }) {
-  return langPage(
-    browser,
-    { viewport: { ...MANUAL_IMAGE }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
-    lang,
-    session,
-  );
-}
+const snap = (page: Page, lang: Lang, name: string) => manualSnap(page, lang, name, { blur: true });
 
 /** Searches the public register for `q` (the page is open). */
 async function searchRegister(page: Page, lang: Lang, q: string) {

@@ -19,11 +19,9 @@
  * Screenshots: docs/screenshots/requests-*.png (looked at), and the manual's pictures in
  * src/client/public/manual/{en,ne}/{amend,amend-compare,close,duplicate}.jpg.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import { todayAd } from '../src/shared/bs-date.js';
-import { MANUAL_IMAGE, manualFolder } from '../src/client/features/manual/topics.js';
 import { formatAdAsBs, toNepaliDigits } from '../src/shared/format.js';
 import { apiApprove, apiCreateApplication, apiLogin, apiRegister } from './api';
 import {
@@ -38,6 +36,7 @@ import {
   unique,
   type Lang,
 } from './support';
+import { manualPage, manualSnap } from './manual-pictures';
 
 const en = MESSAGES['en-US'];
 const ne = MESSAGES.ne;
@@ -306,36 +305,12 @@ test('a duplicate certificate: filed in Nepali on a phone, processed in English 
 });
 
 // ---- the user manual's pictures (1024×700 JPEG, as e2e/manual.spec.ts makes the others)
-const OUT = path.resolve(import.meta.dirname, '../src/client/public/manual');
 const NAMES = {
   'en-US': { business: 'Everest Momo Centre', owner: 'Sita Tamang' },
   ne: { business: 'सगरमाथा मम सेन्टर', owner: 'सीता तामाङ' },
 } as const;
 
-async function snap(page: Page, lang: Lang, name: string) {
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  await inPage(page, 'document.activeElement?.blur()');
-  await inPage(page, 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  const folder = manualFolder(lang);
-  await mkdir(path.join(OUT, folder), { recursive: true });
-  await page.screenshot({
-    path: path.join(OUT, folder, `${name}.jpg`),
-    type: 'jpeg',
-    quality: 70,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-function manualPage(browser: Browser, lang: Lang, session: Session) {
-  return langPage(
-    browser,
-    { viewport: { ...MANUAL_IMAGE }, deviceScaleFactor: 1, serviceWorkers: 'block' },
-    lang,
-    session,
-  );
-}
+const snap = (page: Page, lang: Lang, name: string) => manualSnap(page, lang, name, { blur: true });
 
 for (const lang of ['en-US', 'ne'] as const) {
   test(`manual pictures of the requests (${lang})`, async ({ browser }) => {

@@ -5,6 +5,9 @@
  * them (theirs, with their profile scans; only in the admin's ward), takes the counter payment
  * and prints the acknowledgement slip, whose QR code opens the public tracking answer.
  */
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayAd } from '../../../shared/bs-date.js';
@@ -358,6 +361,8 @@ describe('the acknowledgement slip and public tracking', () => {
     const pdf = await get(staff.ward1, `/api/applications/${id}/acknowledgement`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // kept for a person to look at as a PNG (pdftoppm), as render.test.ts keeps its samples
+    await writeFile(path.join(os.tmpdir(), 'acknowledgement-sample.pdf'), pdf.rawPayload);
     const { text, pages } = await pdfText(pdf.rawPayload);
     expect(pages).toBe(1);
     const s = squash(text);
