@@ -1,10 +1,11 @@
 /**
- * The ward filter of the payments list and the reconciliation: every ward in number order,
- * with "all wards" first. Both pages filter payments by ward the same way; the server keeps a
- * ward admin to their own ward whatever is picked.
+ * The ward filter of the payments list, the reconciliation and the reports: every ward in
+ * number order, with "all wards" first. A ward admin sees none: the server keeps them to their
+ * own ward whatever is picked, so a choice of another ward would only mislabel their figures.
  */
 import { NativeSelect, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
 import type { WardOption } from '../registrations';
 import { useAllOptions } from '../../lib/useOptions';
@@ -21,6 +22,7 @@ export function WardFilter({
   const { t } = useTranslation();
   const f = useFormat();
   const wards = useAllOptions<WardOption>('wards');
+  if (useCurrentUser().userType === 'wardadmin') return null;
   return (
     <NativeSelect
       label={t('payments.ward')}

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayAd } from '../../../shared/bs-date.js';
 import { fiscalYearOf } from '../../../shared/fiscal-year.js';
-import { admin } from '../../test/fixtures';
+import { admin, wardAdmin } from '../../test/fixtures';
 import { resetEachTest } from '../../test/lifecycle';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithApp } from '../../test/render';
@@ -101,5 +101,23 @@ describe('ReportsPage', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/Pending\s*21047/);
     expect(rows[2]).toHaveTextContent(/Total\s*21047/);
+  });
+
+  it('offers the ward filter to a system admin, not to a ward admin (kept to their ward)', async () => {
+    api();
+    const { unmount, container } = renderWithApp(<ReportsPage />, {
+      profile: admin,
+      route: '/reports',
+    });
+    await screen.findByRole('tab', { name: 'Applications by age' });
+    expect(container.querySelector('select[name=wardId]')).not.toBeNull();
+    unmount();
+    api();
+    const ward = renderWithApp(<ReportsPage />, {
+      profile: { ...wardAdmin, permissions: [...wardAdmin.permissions, 'view-payments'] },
+      route: '/reports',
+    });
+    await screen.findByRole('tab', { name: 'Applications by age' });
+    expect(ward.container.querySelector('select[name=wardId]')).toBeNull();
   });
 });
