@@ -61,30 +61,33 @@ const neSignIn = chunkNamed('ne-signin');
 export default [
   { name: 'Login route: first-load JS', path: js, gzip: true, limit: '170 KB' },
   // The signed-in entry routes of issue 18 §5, each set just above its size when added (258.2,
-  // 319.2, 303.3 and 305.2 KB; docs/performance.md "Lighthouse, issue 18").
+  // 319.2, 303.3 and 305.2 KB; docs/performance.md "Lighthouse, issue 18"); raised by 4–6 KB
+  // for issue 19's services (264.2, 325.7, 309.7, 313.3 KB: the English strings of five new
+  // screens and the manual's new topics, in the entry chunk; docs/decisions.md "Budgets after
+  // issue 19").
   {
     name: 'Applicant home (/dashboard): first-load JS',
     path: routeJs('features/home/HomePage.tsx'),
     gzip: true,
-    limit: '262 KB',
+    limit: '266 KB',
   },
   {
     name: 'Application form (/single_registration): first-load JS',
     path: routeJs('features/apply/SingleRegistrationPage.tsx'),
     gzip: true,
-    limit: '323 KB',
+    limit: '328 KB',
   },
   {
     name: 'Application list (/business/applications): first-load JS',
     path: routeJs('features/registrations/ApplicationsListPage.tsx'),
     gzip: true,
-    limit: '307 KB',
+    limit: '312 KB',
   },
   {
     name: 'Application detail (/business/applications/:id/detail): first-load JS',
     path: routeJs('features/registrations/ApplicationDetailPage.tsx'),
     gzip: true,
-    limit: '309 KB',
+    limit: '315 KB',
   },
   // Mantine's base styles and those of the login screen's components (the full stylesheet comes
   // with the lazy pages), the fonts' @font-face rules and the app's own CSS: 11.4 KB in session
@@ -93,7 +96,8 @@ export default [
   // What a Nepali reader's first load adds. The whole catalogue was one chunk: 18.1 KB in session
   // 4, 23.6 KB after issue 17 (its budget raised to 28 KB). Issue 18 §5 split it: the login page
   // loads the sign-in strings only (3.9 KB), every other screen also the rest (20.7 KB); see
-  // docs/decisions.md "Nepali catalogue budget".
+  // docs/decisions.md "Nepali catalogue budget". Issue 19's services took the rest to 26.4 KB
+  // (budget 27.5 KB, docs/decisions.md "Budgets after issue 19").
   {
     name: 'Nepali catalogue: sign-in strings (login page)',
     path: [`${OUT}/${neSignIn.file}`],
@@ -104,6 +108,6 @@ export default [
     name: 'Nepali catalogue: the rest (every other screen)',
     path: [`${OUT}/${ne.file}`],
     gzip: true,
-    limit: '22 KB',
+    limit: '27.5 KB',
   },
 ];

@@ -7,6 +7,12 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the CPUs: on this 2-CPU machine (and
+    // CI's) that is one worker, and the whole suite ran file after file (wall time = the sum of
+    // the files, 36 min with CI's fuzz counts). Two workers use both CPUs; VITEST_MAX_WORKERS
+    // overrides (1 for a quiet machine shared with a benchmark). No test depends on wall-clock
+    // time, so the extra load changes durations, not outcomes.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {

@@ -36,9 +36,8 @@ const counterEn = {
     onBehalfHelp:
       'You are filing at the counter for {{name}} ({{phone}}). The application will be theirs and uses their profile photo and citizenship.',
     applicationsTitle: '4. Their applications and registrations',
-    applicationsHelp:
-      'Open one to print its slip, or file an amendment, closure or duplicate certificate about a registration for them.',
-    noApplications: 'No application yet (in the wards you administer).',
+    applicationsHelp: 'Open one to print its slip, or file a request about a registration.',
+    noApplications: 'None yet in your wards.',
     validUntil: 'Valid until',
     open: 'Open',
     printSlip: 'Print acknowledgement slip',
@@ -82,7 +81,7 @@ export const counterManualEn = {
       'Choose the scanned photo and citizenship and press <b>$t(counter.upload)</b>. They are saved on the applicant’s profile.',
     form: 'Choose single or multiple owners and fill in the form as usual. It is submitted as the applicant’s application.',
     requests:
-      'To amend or close one of their registrations, or to ask for a duplicate certificate, find it under <b>$t(counter.applicationsTitle)</b> and press the request’s button; the form is the one applicants use.',
+      'To amend, close or copy a registration of theirs, press its button under <b>$t(counter.applicationsTitle)</b>.',
     slip: 'After the counter payment, press <b>$t(counter.printSlip)</b> on the application and give the slip to the applicant. Its QR code shows the status without signing in.',
   },
   alt: {

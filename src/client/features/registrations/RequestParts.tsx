@@ -14,16 +14,11 @@ import { BsDate } from '../../components/BsDate';
 import { useFormat } from '../../lib/useFormat';
 import { downloadClosureLetter } from './api';
 import { ChangesTable } from './ChangesTable';
+import { REQUEST_PATH } from './requestPaths';
 import type { ApplicationDetail } from './types';
 
 const REQUESTS: RegistrationRequest[] = ['amendment', 'closure', 'duplicate'];
 
-/** The page of each request's form, below the registration's detail URL. */
-export const REQUEST_PATH: Record<RegistrationRequest, string> = {
-  amendment: 'amend',
-  closure: 'close',
-  duplicate: 'duplicate',
-};
 
 const BUTTON: Record<RegistrationRequest, { label: string; color?: string }> = {
   amendment: { label: 'requests.amend' },
