@@ -111,12 +111,17 @@ test('admin keeps business types: create, sort, filter, page, toggle, edit, dele
   let req = page.waitForRequest(isList('business-types'));
   await nameHeader.click();
   expect(listQuery(await req)).toMatchObject({ sortBy: 'nameEn', descending: 'true' });
+  // the newest-first page also has the new type on top: wait for the rows in name order
+  const sortedDesc = (n: string[]) => n.join('\n') === [...n].sort().reverse().join('\n');
+  await expect.poll(async () => sortedDesc(await shownNames(page))).toBe(true);
   await expect(table.locator('tbody tr').first()).toContainText(nameEn);
   const desc = await shownNames(page);
   expect(desc).toEqual([...desc].sort().reverse());
   req = page.waitForRequest(isList('business-types'));
   await nameHeader.click();
   expect(listQuery(await req)).toMatchObject({ sortBy: 'nameEn', descending: 'false' });
+  const sortedAsc = (n: string[]) => n.join('\n') === [...n].sort().join('\n');
+  await expect.poll(async () => sortedAsc(await shownNames(page))).toBe(true);
   await expect(table.locator('tbody tr').last()).toContainText(nameEn);
   const asc = await shownNames(page);
   expect(asc).toEqual([...asc].sort());
