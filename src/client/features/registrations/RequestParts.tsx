@@ -19,7 +19,6 @@ import type { ApplicationDetail } from './types';
 
 const REQUESTS: RegistrationRequest[] = ['amendment', 'closure', 'duplicate'];
 
-
 const BUTTON: Record<RegistrationRequest, { label: string; color?: string }> = {
   amendment: { label: 'requests.amend' },
   closure: { label: 'requests.close', color: 'red' },
