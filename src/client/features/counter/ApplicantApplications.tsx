@@ -11,14 +11,8 @@ import { BsDate } from '../../components/BsDate';
 import { ServiceBadge } from '../../components/ServiceBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormat } from '../../lib/useFormat';
-import { REQUEST_PATH } from '../registrations';
+import { REQUEST_BUTTON, REQUEST_PATH } from '../registrations';
 import { useApplicantApplications } from './api';
-
-const REQUEST_LABEL = {
-  amendment: 'requests.amend',
-  closure: 'requests.close',
-  duplicate: 'requests.duplicate',
-} as const;
 
 /** The applicant `applicantId`'s applications, newest first, with what may be filed next. */
 export function ApplicantApplications({ applicantId }: { applicantId: number }) {
@@ -76,11 +70,11 @@ export function ApplicantApplications({ applicantId }: { applicantId: number }) 
                   key={r}
                   size="xs"
                   variant="light"
-                  color={r === 'closure' ? 'red' : undefined}
+                  color={REQUEST_BUTTON[r].color}
                   component={Link}
                   to={`/business/applications/${a.id}/${REQUEST_PATH[r]}`}
                 >
-                  {t(REQUEST_LABEL[r])}
+                  {t(REQUEST_BUTTON[r].label)}
                 </Button>
               ))}
             </Group>

@@ -14,16 +14,10 @@ import { BsDate } from '../../components/BsDate';
 import { useFormat } from '../../lib/useFormat';
 import { downloadClosureLetter } from './api';
 import { ChangesTable } from './ChangesTable';
-import { REQUEST_PATH } from './requestPaths';
+import { REQUEST_BUTTON as BUTTON, REQUEST_PATH } from './requestPaths';
 import type { ApplicationDetail } from './types';
 
 const REQUESTS: RegistrationRequest[] = ['amendment', 'closure', 'duplicate'];
-
-const BUTTON: Record<RegistrationRequest, { label: string; color?: string }> = {
-  amendment: { label: 'requests.amend' },
-  closure: { label: 'requests.close', color: 'red' },
-  duplicate: { label: 'requests.duplicate' },
-};
 
 const detailUrl = (id: number) => `/business/applications/${id}/detail`;
 

@@ -8,7 +8,7 @@
  * file, so that every page stays its own chunk (src/client/app/App.tsx).
  */
 export { detailKey, downloadCertificate, kindOf, useApplicationDetail } from './api';
-export { REQUEST_PATH } from './requestPaths';
+export { REQUEST_BUTTON, REQUEST_PATH } from './requestPaths';
 export type {
   ApplicationDetail,
   BusinessTypeOption,

@@ -31,7 +31,6 @@ export async function counterApplications(
       submissionNo: applications.submissionNo,
       registrationNo: applications.registrationNo,
       businessName: applications.businessName,
-      status: applications.appStatus,
       appStatus: applications.appStatus,
       expiryDate: applications.expiryDate,
       userId: applications.userId,
@@ -43,6 +42,7 @@ export async function counterApplications(
     .limit(COUNTER_APPLICATIONS_MAX);
   return rows.map(({ appStatus, userId: owner, openRequests, ...r }) => ({
     ...r,
+    status: appStatus,
     canRequest: canRequest(actor, { ...r, appStatus, userId: owner }, openRequests),
   }));
 }
