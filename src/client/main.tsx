@@ -21,8 +21,6 @@ import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
-import '@mantine/core/styles/FloatingIndicator.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';

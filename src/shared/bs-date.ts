@@ -86,14 +86,20 @@ const NE_MONTHS = [
 
 const DEVANAGARI_ZERO = 0x0966;
 
-const KATHMANDU_DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Kathmandu',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * Today's date in Nepal. Made on first use: a formatter with a time zone loads ICU's zone data,
+ * ~20 ms of a phone's start-up that screens showing only stored dates never need (issue 18 §5).
+ */
+let kathmanduDate: Intl.DateTimeFormat | undefined;
+const KATHMANDU_DATE = () =>
+  (kathmanduDate ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Kathmandu',
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
@@ -176,7 +182,7 @@ function kathmanduDateOf(instant: Date): string {
   let year = '';
   let month = '';
   let day = '';
-  for (const part of KATHMANDU_DATE.formatToParts(instant)) {
+  for (const part of KATHMANDU_DATE().formatToParts(instant)) {
     if (part.type === 'year') year = part.value;
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;

@@ -11,10 +11,10 @@ type Lang = 'en-US' | 'ne';
 
 const DEVANAGARI_ZERO = 0x0966;
 
-const NUMBER_FORMAT: Record<Lang, Intl.NumberFormat> = {
-  'en-US': new Intl.NumberFormat('en-IN'),
-  ne: new Intl.NumberFormat('en-IN-u-nu-deva'),
-};
+/** Made per language on first use, so a start-up pays only for the language on screen. */
+const NUMBER_FORMAT: Partial<Record<Lang, Intl.NumberFormat>> = {};
+const numberFormat = (lang: Lang) =>
+  (NUMBER_FORMAT[lang] ??= new Intl.NumberFormat(lang === 'ne' ? 'en-IN-u-nu-deva' : 'en-IN'));
 
 /**
  * Replaces Latin digits 0-9 with Devanagari digits ०-९; other characters are kept.
@@ -34,7 +34,7 @@ export function toLatinDigits(s: string): string {
  * ('ne'). At most three fraction digits are shown (Intl default).
  */
 export function formatNumber(n: number, lang: Lang): string {
-  const s = NUMBER_FORMAT[lang].format(n);
+  const s = numberFormat(lang).format(n);
   // Digits are converted again in case the runtime's ICU lacks the 'deva' numbering system.
   return lang === 'ne' ? toNepaliDigits(s) : s;
 }
@@ -50,7 +50,7 @@ export function formatPaisa(paisa: number, lang: Lang): string {
     throw new TypeError(`Amount in paisa must be a safe integer, got ${String(paisa)}`);
   }
   const abs = Math.abs(paisa);
-  const rupees = NUMBER_FORMAT['en-US'].format(Math.floor(abs / 100));
+  const rupees = numberFormat('en-US').format(Math.floor(abs / 100));
   const s = `${paisa < 0 ? '-' : ''}${rupees}.${String(abs % 100).padStart(2, '0')}`;
   return lang === 'ne' ? `रु. ${toNepaliDigits(s)}` : `Rs. ${s}`;
 }

@@ -11,12 +11,15 @@ import { todayAd } from '../../shared/bs-date.js';
 import { useFormat } from '../lib/useFormat';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const KATHMANDU_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kathmandu',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** Made on first use: a time-zone formatter costs a phone ~20 ms at start-up (issue 18 §5). */
+let kathmanduTime: Intl.DateTimeFormat | undefined;
+const KATHMANDU_TIME = () =>
+  (kathmanduTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kathmandu',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /**
  * The AD side of a value: the date as given for 'YYYY-MM-DD'; for a timestamp its date and
@@ -26,7 +29,7 @@ export function adParts(value: string): { date: string; time?: string } | null {
   if (DATE_ONLY.test(value)) return { date: value };
   const instant = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
   if (Number.isNaN(instant.getTime())) return null;
-  return { date: todayAd(instant), time: KATHMANDU_TIME.format(instant) };
+  return { date: todayAd(instant), time: KATHMANDU_TIME().format(instant) };
 }
 
 /**

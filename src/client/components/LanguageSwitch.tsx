@@ -1,22 +1,42 @@
-/** English / Nepali switch (SPEC §1); the choice is kept in localStorage `lang`. */
-import { SegmentedControl } from '@mantine/core';
+/**
+ * English / Nepali switch (SPEC §1); the choice is kept in localStorage `lang`.
+ *
+ * Two toggle buttons rather than Mantine's SegmentedControl: the SegmentedControl's sliding
+ * indicator measures its target (getBoundingClientRect, getComputedStyle) on every change of
+ * the page around it, which forced a layout of the whole page at each step of the first render:
+ * ~210 ms of a signed-in screen's ~2.6 s of main-thread work at Lighthouse's 4× CPU (issue 18
+ * §5, docs/performance.md). The header draws the switch on every screen.
+ */
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, type Lang } from '../../shared/i18n/langs.js';
 import { setLang } from '../lib/i18n';
 
+const CHOICES: { value: Lang; label: React.ReactNode }[] = [
+  // Each language is named in itself, so "EN" stays Latin in Nepali (translate="no").
+  { value: 'en-US', label: <span translate="no">EN</span> },
+  { value: 'ne', label: 'ने' },
+];
+
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
+  const current = normalizeLang(i18n.language);
   return (
-    <SegmentedControl
-      size={size}
-      aria-label={t('common.language')}
-      value={normalizeLang(i18n.language)}
-      onChange={(v) => void setLang(v as Lang)}
-      data={[
-        // Each language is named in itself, so "EN" stays Latin in Nepali (translate="no").
-        { value: 'en-US', label: <span translate="no">EN</span> },
-        { value: 'ne', label: 'ने' },
-      ]}
-    />
+    <Button.Group role="group" aria-label={t('common.language')}>
+      {CHOICES.map((c) => (
+        <Button
+          key={c.value}
+          size={size}
+          variant={c.value === current ? 'filled' : 'default'}
+          aria-pressed={c.value === current}
+          lang={c.value}
+          onClick={() => {
+            if (c.value !== current) void setLang(c.value);
+          }}
+        >
+          {c.label}
+        </Button>
+      ))}
+    </Button.Group>
   );
 }

@@ -6,21 +6,28 @@
  */
 import type { Formatter } from './useFormat';
 
-const PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kathmandu',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** Made on first use: a time-zone formatter costs a phone ~20 ms at start-up (issue 18 §5). */
+let parts: Intl.DateTimeFormat | undefined;
+const PARTS = () =>
+  (parts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kathmandu',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** The AD date ('YYYY-MM-DD') and time ('HH:mm') of `iso` in Nepal; null if unreadable. */
 export function nepalDateTime(iso: string): { date: string; time: string } | null {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  const p = Object.fromEntries(PARTS.formatToParts(d).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    PARTS()
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListCursor, ListQuery } from '../../shared/schemas/list.js';
 import type { Db, Tx } from '../db/client.js';
-import type { KeysetRow, ListSpec } from './list.js';
+import type { ListSpec } from './list.js';
 import { relevanceRank, searchText, searchVariants, type SearchRank } from './search.js';
 
 /** `sortBy` of the relevance order, for a list whose `q` filter is a ranked search. */
@@ -94,12 +94,6 @@ export function isSearch(spec: ListSpec, q: ListQuery): boolean {
       searchText(raw) !== ''
     );
   });
-}
-
-/** Rows in the order of their rank (RANK_VALUE), keeping their order within a rank. */
-export function byRank<R extends KeysetRow>(rows: R[]): R[] {
-  const rankOf = (r: R) => Number((r as unknown as Record<string, unknown>)[RANK_VALUE]);
-  return [...rows].sort((a, b) => rankOf(a) - rankOf(b));
 }
 
 /**

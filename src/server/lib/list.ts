@@ -7,8 +7,9 @@
  * Filter kinds:
  * - `eq`      column = value, the value parsed by a zod schema (ids, enums, 0/1, booleans);
  * - `search`  the `q` text search (lib/search.ts): ILIKE '%q%' over several columns (OR), in each
- *             spelling of q (NFC/NFD, Latin/Devanagari digits); a `rank` makes it a ranked
- *             search (below);
+ *             spelling of q (NFC/NFD, Latin/Devanagari digits), or, when its rank names a
+ *             `words` column, the words of q in that tsvector (wordsCondition); a `rank` makes
+ *             it a ranked search (below);
  * - `from`/`to` an inclusive date range on a date column (AD 'YYYY-MM-DD') or on an instant
  *   column (the whole day in Nepal time, UTC+05:45).
  * An empty value ('' or null) means "no filter", so a cleared filter box needs no special case.
@@ -27,9 +28,10 @@
  *
  * A search's count (issue 18 §3: search p99 ≤ 50 ms at 100k) reads at most MAX_RANKED_MATCHES
  * + 1 matches (`searchTotal`): each match costs a heap visit (~5 µs), so a search's meta.total
- * is at most MAX_RANKED_MATCHES, with totalCapped ("500+") when more match. A ranked search's
- * first page reads the newest matches first, with their rank: when they all fit in the page,
- * that one statement is the answer, ranked in memory and counted exactly.
+ * is at most MAX_RANKED_MATCHES, with totalCapped ("500+") when more match. A search counts
+ * first: with few matches its page is read among them (a words search: their ids, one InitPlan
+ * through the GIN index; docs/decisions.md "Search by words"), with more through the order's
+ * index.
  */
 import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
@@ -46,7 +48,6 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import {
-  byRank,
   isSearch,
   keysetSort,
   RANK_VALUE,
@@ -60,6 +61,7 @@ import {
   searchCondition,
   searchText,
   searchVariants,
+  wordsCondition,
   type SearchRank,
 } from './search.js';
 
@@ -101,8 +103,12 @@ export function badValue(key: string): never {
   throw AppError.badRequest('errors.badFilter', { key });
 }
 
-/** WHERE terms for `filters` (already JSON-parsed); 400 naming the first bad key. */
-export function filterTerms(spec: ListSpec, filters: Record<string, unknown>): SQL[] {
+/**
+ * WHERE terms for `filters` (already JSON-parsed); 400 naming the first bad key. `few`: a words
+ * search is written as its `among` (the ids of its matches, read first), for a page of a search
+ * whose count showed few matches (listPlan).
+ */
+export function filterTerms(spec: ListSpec, filters: Record<string, unknown>, few = false): SQL[] {
   const out: SQL[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     const def = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
@@ -120,7 +126,11 @@ export function filterTerms(spec: ListSpec, filters: Record<string, unknown>): S
         const q = searchText(raw);
         if (q.length > MAX_SEARCH_LENGTH) badValue(key);
         if (!q) break;
-        out.push(searchCondition(def.columns, searchVariants(q)));
+        out.push(
+          def.rank?.words
+            ? wordsCondition(def.rank.words, q, few)
+            : searchCondition(def.columns, searchVariants(q)),
+        );
         break;
       }
       case 'custom': {
@@ -365,6 +375,8 @@ export interface OrderableRows<R> {
  */
 export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[] = []) {
   const where = and(...base, ...filterTerms(spec, q.filters));
+  /** The WHERE of a search's page once its count showed few matches (filterTerms `few`). */
+  const fewWhere = () => and(...base, ...filterTerms(spec, q.filters, true));
   const ks = keyset(spec, q);
   const rank = relevanceOf(spec, q);
   const searching = isSearch(spec, q);
@@ -397,41 +409,27 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
       count: PgSelect,
     ) {
       const total = () => (searching ? searchTotal(db, count) : boundedTotal(db, count));
-      const newest = (limit: number) =>
-        fetchSegments(segments, limit, async (seek, n) =>
-          rows(and(where, seek))
-            .orderBy(...ks.orderBy)
-            .limit(n)
-            .offset(offset),
-        );
-      let counted: { total: number; totalCapped: boolean } | undefined;
-      let raw: R[] | undefined;
-      if (rank && !segments && rankedAt === undefined && offset === 0) {
-        // A ranked search's first page: the newest matches, with their rank. All of them in
-        // the page: ranked here, counted exactly, one statement (a number, a rare name).
-        raw = await newest(q.rowsPerPage + 1);
-        if (raw.length <= q.rowsPerPage) {
-          const ranked = raw.length <= rankedMatchesCap() ? byRank(raw) : raw;
-          return {
-            rows: ranked.map(withoutListFields),
-            meta: { total: raw.length, totalCapped: false, nextCursor: null },
-          };
-        }
-      }
-      // Otherwise a ranked search counts first: it ranks only when few rows match.
-      if (rank && !segments) counted = await total();
+      // A search counts first (bounded, through its index): how many match decides how its page
+      // is read. Few (the count not capped): among the matches, read first (`fewWhere`: a words
+      // search's ids), ranked when the list ranks; many: in the asked order through that
+      // order's index (newest first: the primary key), which soon meets a page of them.
+      let counted = searching ? await total() : undefined;
+      const few = counted !== undefined && !counted.totalCapped;
+      const pageWhere = few ? fewWhere() : where;
       const ranked =
         rank !== undefined &&
-        (rankedAt !== undefined ||
-          (counted !== undefined && !counted.totalCapped && counted.total <= rankedMatchesCap()));
-      if (ranked) {
-        raw = await rows(where)
-          .orderBy(asc(rank), ...ks.orderBy)
-          .limit(q.rowsPerPage + 1)
-          .offset(offset);
-      } else {
-        raw ??= await newest(q.rowsPerPage + 1);
-      }
+        (rankedAt !== undefined || (few && counted!.total <= rankedMatchesCap()));
+      const raw: R[] = ranked
+        ? await rows(pageWhere)
+            .orderBy(asc(rank), ...ks.orderBy)
+            .limit(q.rowsPerPage + 1)
+            .offset(offset)
+        : await fetchSegments(segments, q.rowsPerPage + 1, async (seek, n) =>
+            rows(and(pageWhere, seek))
+              .orderBy(...ks.orderBy)
+              .limit(n)
+              .offset(offset),
+          );
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
       counted ??= await total();

@@ -1,6 +1,6 @@
-/** The spellings a search is made in, and LIKE escaping (lib/search.ts); pure. */
+/** The spellings a search is made in, LIKE escaping and the words query (lib/search.ts); pure. */
 import { describe, expect, it } from 'vitest';
-import { escapeLike, searchText, searchVariants } from './search.js';
+import { escapeLike, searchText, searchVariants, wordsQuery, WORD_SEPARATORS } from './search.js';
 
 describe('searchText', () => {
   it('trims and keeps one space for any run of white space', () => {
@@ -35,5 +35,79 @@ describe('escapeLike', () => {
   it('escapes the LIKE wildcards and the escape character', () => {
     expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
     expect(escapeLike('राम')).toBe('राम');
+  });
+});
+
+describe('wordsQuery', () => {
+  it('asks for every word, the last one by its beginning, in lower case', () => {
+    expect(wordsQuery('Traders')).toBe("'traders':*");
+    expect(wordsQuery('Himalaya Tra')).toBe("'himalaya' & 'tra':*");
+    expect(wordsQuery('राम महर्')).toBe("'राम' & 'महर्':*");
+  });
+
+  it('asks for a number typed with its separators whole, or its parts, in Latin digits', () => {
+    expect(wordsQuery('७९८/२०८१-८२')).toBe("'798/2081-82':*");
+    expect(wordsQuery('Sharma-Poudel')).toBe("'sharma-poudel':* | ('sharma' & 'poudel')");
+    expect(wordsQuery('9841000111')).toBe("'9841000111':*");
+  });
+
+  it('keeps one Unicode form (NFC), as the column does', () => {
+    expect(wordsQuery('\u095Eेन्सी')).toBe(`'${'\u095Eेन्सी'.normalize('NFC')}':*`);
+  });
+
+  it('quotes what tsquery would read as syntax, and has nothing for punctuation alone', () => {
+    // the quote cuts the words, and is doubled in the whole text's lexeme
+    expect(wordsQuery("o'brien")).toBe("'o''brien':* | ('o' & 'brien')");
+    expect(wordsQuery('ghee:*')).toBe("'ghee':*");
+    expect(wordsQuery('a\\b')).toBe("'a\\\\b':* | ('a' & 'b')");
+    expect(wordsQuery('1\\2')).toBe("'1\\\\2':*");
+    expect(wordsQuery('100%')).toBe("'100%':*");
+    expect(wordsQuery('/ - .')).toBeNull();
+    expect(wordsQuery('!')).toBeNull();
+  });
+
+  it('cuts at the characters migration 0022 cuts at', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const migration = await readFile(
+      new URL('../../../db/migrations/0022_search_words.sql', import.meta.url),
+      'utf8',
+    );
+    // the class in the migration, as PostgreSQL reads it (a doubled quote is one quote)
+    const cls = /'(\[\[:space:\][^']*(?:''[^']*)*\]\+)'/.exec(migration)![1].replace(/''/g, "'");
+    for (const c of [
+      ' ',
+      '\t',
+      '/',
+      '\\',
+      ',',
+      '.',
+      ';',
+      ':',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      '"',
+      "'",
+      '&',
+      '+',
+      '|',
+      '_',
+      '#',
+      '!',
+      '?',
+      '*',
+      '@',
+      '।',
+      '॥',
+      '-',
+    ]) {
+      expect(WORD_SEPARATORS.test(c), c).toBe(true);
+      expect(cls.includes(c === ' ' || c === '\t' ? '[:space:]' : c), c).toBe(true);
+    }
+    for (const c of ['a', 'ा', '्', '५', '5', '%', '$'])
+      expect(WORD_SEPARATORS.test(c), c).toBe(false);
   });
 });

@@ -9,6 +9,13 @@
  * wildcards escaped) of any searched column (`searchCondition`): the trigram indexes of
  * migration 0015 serve exactly that, one BitmapOr of index scans.
  *
+ * Searching by words (`wordsQuery`, `wordsCondition`; docs/decisions.md "Search by words"): a
+ * list may search a generated tsvector column instead (the applications: migration 0022), whose
+ * GIN index reads only the posting lists of the words that start with what was typed, so a
+ * common word costs the same at a million rows as at ten thousand. `q` then matches rows having
+ * every word of it, the last one as a beginning ('Himalaya Tra'); a number typed with its
+ * separators ('798/2081-82') matches a number that starts with it.
+ *
  * Ranking (`relevanceRank`): exact number or phone first, then a name equal to `q`, a name
  * starting with it, a name with a word starting with it, and any other match; lib/list.ts adds
  * "newest first" within a rank and decides when to rank (listPlan).
@@ -26,6 +33,26 @@ export interface SearchRank {
   numbers: PgColumn[];
   /** equal, then prefix, then word prefix rank next: business and owner names */
   names: PgColumn[];
+  /**
+   * A generated tsvector of these columns' words (wordsQuery); when given, the search matches
+   * words through it instead of substrings of the columns.
+   */
+  words?: WordsColumn;
+}
+
+/** A words column of a list's table, and how to read the few rows that match (`among`). */
+export interface WordsColumn {
+  /** the tsvector column, e.g. sql`"applications"."search_words"` */
+  column: SQL;
+  /**
+   * The condition "the row's id is one of the matches", as an uncorrelated sub-select of the
+   * ids (`id = any(array(select …))`: one InitPlan through the GIN index). Used once the count
+   * has shown that few rows match: the planner cannot estimate how many rows a word's
+   * beginning matches (it assumes 0.5% of the table), so with a LIMIT and an order it would
+   * walk an index in that order, testing every row, for a word in one row (docs/decisions.md
+   * "Search by words").
+   */
+  among: (match: SQL) => SQL;
 }
 
 /** `q` as searched: trimmed, white space runs as one space ('' for nothing to search). */
@@ -46,6 +73,52 @@ export function searchVariants(q: string): string[] {
     out.add(toNepaliDigits(form));
   }
   return [...out];
+}
+
+/**
+ * What cuts a text into words, here and in migration 0022's generated column (the same
+ * characters): white space and the punctuation of names and numbers, the Devanagari danda too.
+ */
+export const WORD_SEPARATORS = /[\s/\\,.;:()[\]{}"'&+|_#!?*@।॥-]+/u;
+
+/** A text as the words column stores it: Unicode NFC, Latin digits, lower case. */
+export function wordsText(q: string): string {
+  return toLatinDigits(q.normalize('NFC')).toLowerCase();
+}
+
+/** A lexeme as tsquery input: quoted, with its quotes doubled and backslashes escaped. */
+function lexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The tsquery text of `q` (already `searchText`-trimmed) for a words column, or null when `q`
+ * has no word (only punctuation): every word, the last one as a prefix (`'himalaya' & 'tra':*`).
+ * Without white space but with separators: a number is the whole text as the beginning of a
+ * whole number (`'798/2081-82':*`; the column keeps the numbers whole besides their parts), a
+ * hyphenated name the same or its words exactly (`'sharma-poudel':* | ('sharma' & 'poudel')`). Bound as a parameter and cast with `::tsquery`, which parses quoted lexemes literally.
+ */
+export function wordsQuery(q: string): string | null {
+  const text = wordsText(q).trim();
+  const words = text.split(WORD_SEPARATORS).filter(Boolean);
+  if (words.length === 0) return null;
+  if (words.length > 1 && !/\s/u.test(text)) {
+    // A number: its parts ('2082', '83') are in half the rows, and ORing them in would lead the
+    // planner to expect hundreds of matches and walk the whole table for the one number.
+    if (/\d/u.test(text)) return `${lexeme(text)}:*`;
+    return `${lexeme(text)}:* | (${words.map(lexeme).join(' & ')})`;
+  }
+  return words.map((w, i) => (i === words.length - 1 ? `${lexeme(w)}:*` : lexeme(w))).join(' & ');
+}
+
+/**
+ * `column @@ <wordsQuery(q)>::tsquery`, or with `few` the words column's `among` of it (the
+ * ids of the matches, read first); `false` (nothing matches) when `q` has no word.
+ */
+export function wordsCondition(words: WordsColumn, q: string, few = false): SQL {
+  const query = wordsQuery(q);
+  if (query === null) return sql`false`;
+  return few ? words.among(sql`${query}::tsquery`) : sql`${words.column} @@ ${query}::tsquery`;
 }
 
 /** Escapes the LIKE wildcards `%`, `_` and the escape character `\`, so text matches literally. */

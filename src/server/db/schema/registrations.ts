@@ -199,18 +199,15 @@ export const applications = pgTable(
         .on(col, t.id)
         .where(sql`${t.deletedOn} is null`),
     ),
-    // The search box (issue 18 §1, lib/list.ts `search`; docs/decisions.md "Search"): a
-    // trigram index per searched column over the live rows, so `col ILIKE '%q%'` ORed over
-    // the columns is a BitmapOr of index scans. pg_trgm is created by migration 0015.
+    // The public register's search (reports/public-register.ts: `col ILIKE '%q%'`, a
+    // BitmapOr of index scans): a trigram index per column it searches, over the live rows.
+    // pg_trgm is created by migration 0015. The applications' own search box uses
+    // `search_words` instead (registrations/queries.ts, migration 0022).
     ...(
       [
         ['business_name', t.businessName],
-        ['owner_name', t.ownerName],
-        ['submission_no', t.submissionNo],
         ['registration_no', t.registrationNo],
         ['old_registration_no', t.oldRegistrationNo],
-        ['loc_mobile', t.locMobile],
-        ['applicant_contact', t.applicantContact],
       ] as const
     ).map(([name, col]) =>
       index(`applications_${name}_trgm_idx`)

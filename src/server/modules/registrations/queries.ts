@@ -40,10 +40,16 @@ import { daysBetween, OPEN_RENEWAL, renewBlockOf } from './renewals.js';
 
 /**
  * What the search box of the applications and renewals lists searches (issue 18 §1): the
- * names, the numbers (an old registration's paper number too) and the applicant's phones, each
- * served by a trigram index (migration 0015); ranked by lib/search.ts relevanceRank.
+ * names, the numbers (an old registration's paper number too) and the applicant's phones, by
+ * their words (`search_words`, generated from these columns by migration 0022, GIN-indexed;
+ * lib/search.ts wordsQuery); ranked by lib/search.ts relevanceRank.
  */
 const APPLICATION_SEARCH = f.rankedSearch({
+  words: {
+    column: sql`"applications"."search_words"`,
+    among: (match) =>
+      sql`${applications.id} = any(array(select w.id from applications w where w.deleted_on is null and w.search_words @@ ${match}))`,
+  },
   names: [applications.businessName, applications.ownerName],
   numbers: [
     applications.submissionNo,

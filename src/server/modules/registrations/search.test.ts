@@ -1,15 +1,17 @@
 /**
  * The search box of the applications list (issue 18 §1), through app.inject() on the seeded
  * database (PGlite, or PostgreSQL with DATABASE_URL):
- * - what `q` finds: a part of a Devanagari name, an English name in any case, a registration
- *   number typed in Devanagari digits (stored Latin) and the reverse, a phone in either digits,
- *   a submission number, a name typed in another Unicode form; LIKE wildcards are literal;
+ * - what `q` finds, by words (migration 0022's `search_words`, lib/search.ts wordsQuery): a
+ *   Devanagari name's word, an English name in any case and by a word's beginning (not the
+ *   middle of one), a registration number typed in Devanagari digits (stored Latin) and the
+ *   reverse, by its beginning; a phone in either digits, a submission number, a name typed in
+ *   another Unicode form; LIKE wildcards and tsquery syntax are literal;
  * - the order: relevance (exact number, equal name, name prefix, word prefix, other; newest
  *   first within one) for the default sort and `sortBy: 'relevance'`, paged by its cursor; an
  *   explicit sort is kept; a query matching more than the rank cap is listed newest first;
  * - the renewals list and a setup list (users) search the same way;
- * - the planner can serve the list's own search statements with the trigram indexes (EXPLAIN
- *   with sequential scans disabled, in a transaction).
+ * - the planner can serve the list's own search statements with the words index (EXPLAIN with
+ *   sequential scans disabled, in a transaction).
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
@@ -34,7 +36,8 @@ const ROWS: [string, string, string, string | null, string, string][] = [
   ['SX-04', 'Everest', 'Gopal Rai', null, '9800000000', '9800000000'],
   ['SX-05', 'NewEverest Cafe', 'Mohan KC', null, '9800000000', '9800000000'],
   ['SX-06', 'Hotel Everestine', 'Laxmi Thapa', null, '9800000000', '9800000000'],
-  ['SX-07', '100% Pure_Ghee Store', 'Anita Rai', '1789/2081-82', '9800000000', '9800000000'],
+  // a number that starts with SX-02's: found by it, ranked after the exact one
+  ['SX-07', '100% Pure_Ghee Store', 'Anita Rai', '789/2081-82/1', '9800000000', '9800000000'],
   ['SX-08', '1000 PureXGhee Shop', 'Bishnu Rai', null, '9800000000', '9800000000'],
   // 'फ़' stored as NFC makes it (U+092B U+093C); the query types the precomposed U+095E
   ['SX-09', 'फ़ेन्सी स्टोर', 'Krishna Magar', null, '9800000000', '9800000000'],
@@ -82,20 +85,30 @@ const mine = (p: Page) =>
   p.data.map((r) => Object.keys(ids).find((k) => ids[k] === r.id)).filter((s) => s !== undefined);
 
 describe('what the search box finds', () => {
-  it('a part of a Devanagari business or owner name', async () => {
+  it('a word of a Devanagari business or owner name, or its beginning', async () => {
     expect(mine(await search('किराना'))).toEqual(['SX-01']);
     expect(mine(await search('श्रेष्ठ'))).toEqual(['SX-01']);
+    expect(mine(await search('सगरमा'))).toEqual(['SX-01']);
+    expect(mine(await search('बहादुर श्रे'))).toEqual(['SX-01']);
   });
 
-  it('an English name whatever its case', async () => {
+  it('an English name whatever its case, by its words and the beginning of the last', async () => {
     expect(mine(await search('HARDWARE traders'))).toEqual(['SX-02']);
     expect(mine(await search('mountain view'))).toEqual(['SX-03']);
+    expect(mine(await search('mountain vi'))).toEqual(['SX-03']);
+    // every word must match, each a word's beginning: 'NewEverest Cafe' has no word 'everest'
+    expect(mine(await search('everest cafe'))).toEqual([]);
+    // a word is found by its beginning, not by its middle ('NewEverest')
+    expect(mine(await search('ountain'))).toEqual([]);
+    expect(mine(await search('neweverest'))).toEqual(['SX-05']);
   });
 
   it('a registration number in Devanagari digits finds the Latin one, and the reverse', async () => {
     expect(mine(await search('७८९/२०८१-८२'))).toEqual(['SX-02', 'SX-07']);
     expect(mine(await search('456/075-76'))).toEqual(['SX-01']);
     expect(mine(await search('४५६/०७५'))).toEqual(['SX-01']);
+    // its first part alone, in either digits
+    expect(mine(await search('४५६'))).toEqual(['SX-01']);
   });
 
   it('a phone number, typed in either digits', async () => {
@@ -111,11 +124,19 @@ describe('what the search box finds', () => {
     expect(mine(await search('\u095Eेन्सी'))).toEqual(['SX-09']);
   });
 
-  it('LIKE wildcards as literal characters', async () => {
+  it('LIKE wildcards and tsquery syntax as literal characters', async () => {
     expect(mine(await search('100%'))).toEqual(['SX-07']);
     expect(mine(await search('Pure_Ghee'))).toEqual(['SX-07']);
-    expect(mine(await search('%'))).toEqual(['SX-07']);
+    // '%' is no wildcard: no word starts with it
+    expect(mine(await search('%'))).toEqual([]);
+    // only separators: no word to look for, nothing found, no error
     expect(mine(await search('\\'))).toEqual([]);
+    expect(mine(await search('/ - .'))).toEqual([]);
+    for (const q of ["pure' | 'ghee", 'ghee:*', '!ghee & store', "o'brien\\"]) {
+      const p = await search(q);
+      expect(Array.isArray(p.data)).toBe(true);
+    }
+    expect(mine(await search('ghee:*'))).toEqual(['SX-07']);
   });
 
   it('the renewals list and a setup list search the same way', async () => {
@@ -127,17 +148,23 @@ describe('what the search box finds', () => {
   });
 });
 
+/** The tsquery the list binds for 'everest' (lib/search.ts wordsQuery). */
+const EVEREST = "'everest':*";
+
 describe('the count of a search', () => {
-  it('is exact, in one statement, when every match fits in the page', async () => {
+  it('is exact when few match, counted first; the page is then read among the matches', async () => {
     statements.length = 0;
     const p = await search('everest');
-    expect(p.meta).toEqual({ total: 5, totalCapped: false, nextCursor: null });
-    expect(statements.filter((s) => s.params.includes('%everest%')).length).toBe(1);
+    expect(p.meta).toEqual({ total: 4, totalCapped: false, nextCursor: null });
+    const sent = statements.filter((s) => s.params.includes(EVEREST));
+    expect(sent.length).toBe(2);
+    expect(sent[0].sql).toMatch(/count\(\*\)/);
+    expect(sent[1].sql).toMatch(/= any\(array\(select w\.id from applications w/);
   });
 
   it('is exact up to the rank cap when more than a page match, and "at least the cap" past it', async () => {
     const two = await search('everest', { rowsPerPage: '2' });
-    expect(two.meta).toMatchObject({ total: 5, totalCapped: false });
+    expect(two.meta).toMatchObject({ total: 4, totalCapped: false });
     setRankedMatchesCap(3);
     try {
       const capped = await search('everest', { rowsPerPage: '2' });
@@ -158,14 +185,15 @@ describe('the count of a search', () => {
 });
 
 describe('the order of the matches', () => {
-  const everest = ['SX-04', 'SX-02', 'SX-06', 'SX-03', 'SX-05'];
+  // 'NewEverest Cafe' (SX-05) has no word starting with 'everest'
+  const everest = ['SX-04', 'SX-02', 'SX-06', 'SX-03'];
 
   it('by relevance for the default sort: equal name, prefix, word prefix (newest first), other', async () => {
     expect(mine(await search('everest'))).toEqual(everest);
     expect(mine(await search('everest', { sortBy: 'relevance' }))).toEqual(everest);
   });
 
-  it('an exact number first, before a newer row that only contains it', async () => {
+  it('an exact number first, before a newer row whose number only starts with it', async () => {
     expect(ids['SX-07']).toBeGreaterThan(ids['SX-02']);
     expect(mine(await search('789/2081-82'))).toEqual(['SX-02', 'SX-07']);
     // unranked (newest first) the containing one comes first
@@ -196,7 +224,7 @@ describe('the order of the matches', () => {
 
   it('keeps an explicit sort', async () => {
     expect(mine(await search('everest', { sortBy: 'businessName', descending: 'false' }))).toEqual(
-      ['SX-04', 'SX-02', 'SX-06', 'SX-03', 'SX-05'].sort((a, b) =>
+      [...everest].sort((a, b) =>
         ROWS.find((r) => r[0] === a)![1] < ROWS.find((r) => r[0] === b)![1] ? -1 : 1,
       ),
     );
@@ -206,8 +234,8 @@ describe('the order of the matches', () => {
     setRankedMatchesCap(3);
     try {
       const p = await search('everest', { rowsPerPage: '2' });
-      expect(p.data.map((r) => r.submissionNo)).toEqual(['SX-06', 'SX-05']);
-      expect(decodeListCursor(p.meta.nextCursor!)).toEqual({ v: ids['SX-05'], id: ids['SX-05'] });
+      expect(p.data.map((r) => r.submissionNo)).toEqual(['SX-06', 'SX-04']);
+      expect(decodeListCursor(p.meta.nextCursor!)).toEqual({ v: ids['SX-04'], id: ids['SX-04'] });
     } finally {
       setRankedMatchesCap();
     }
@@ -260,8 +288,7 @@ const EXPLAIN_SETUP = [
      (select min(id) from wards), 'Address', '97' || lpad(g::text, 8, '0'), 1, 1, 1,
      'Applicant', 'Address', '96' || lpad(g::text, 8, '0'), current_date
    from generate_series(1, 8000) g`,
-  `select gin_clean_pending_list(c.oid) from pg_class c
-   where c.relname like 'applications\\_%\\_trgm\\_idx'`,
+  `select gin_clean_pending_list('applications_search_words_idx'::regclass)`,
   'analyze applications',
   'set local enable_seqscan = off',
 ];
@@ -300,40 +327,25 @@ async function explain(list: Statement[]): Promise<string[]> {
   }
 }
 
-describe('the trigram indexes', () => {
-  const INDEXES = [
-    'applications_business_name_trgm_idx',
-    'applications_owner_name_trgm_idx',
-    'applications_submission_no_trgm_idx',
-    'applications_registration_no_trgm_idx',
-    'applications_old_registration_no_trgm_idx',
-    'applications_loc_mobile_trgm_idx',
-    'applications_applicant_contact_trgm_idx',
-  ];
-
-  it('can serve the statements the list runs for a search (a name, a number in Devanagari digits, a query matching more than a page)', async () => {
+describe('the words index', () => {
+  it('serves the statements the list runs for a search (a name, a number in Devanagari digits, a word in more rows than a page)', async () => {
     statements.length = 0;
     await search('किराना');
-    const name = statements.filter((s) => s.params.includes('%किराना%'));
-    // one match: the page, ranked in memory
-    expect(name.length).toBe(1);
+    const name = statements.filter((s) => s.params.includes("'किराना':*"));
+    // the count, then the page among the matches, ranked
+    expect(name.length).toBe(2);
     statements.length = 0;
     await search('४५६/०७५');
-    // both spellings in each statement
-    const number = statements.filter(
-      (s) => s.params.includes('%४५६/०७५%') && s.params.includes('%456/075%'),
-    );
-    expect(number.length).toBe(1);
+    // one spelling (the words column keeps Latin digits): the beginning of a whole number
+    const number = statements.filter((s) => s.params.includes("'456/075':*"));
+    expect(number.length).toBe(2);
     statements.length = 0;
     await search('everest', { rowsPerPage: '2' });
-    // the newest page, the bounded count and the ranked page
-    const more = statements.filter((s) => s.params.includes('%everest%'));
-    expect(more.length).toBe(3);
+    const more = statements.filter((s) => s.params.includes(EVEREST));
+    expect(more.length).toBe(2);
     const plans = await explain([...name, ...number, ...more]);
-    expect(plans.length).toBe(5);
-    for (const plan of plans) {
-      for (const index of INDEXES) expect(plan, plan).toContain(index);
-      expect(plan).not.toMatch(/Seq Scan on applications/);
-    }
+    expect(plans.length).toBe(6);
+    for (const plan of plans) expect(plan, plan).toContain('applications_search_words_idx');
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on applications/);
   });
 });
