@@ -22,7 +22,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
   const current = normalizeLang(i18n.language);
   return (
-    <Button.Group role="group" aria-label={t('common.language')}>
+    <Button.Group aria-label={t('common.language')}>
       {CHOICES.map((c) => (
         <Button
           key={c.value}
