@@ -96,15 +96,16 @@ function lexeme(word: string): string {
  * has no word (only punctuation): every word, the last one as a prefix (`'himalaya' & 'tra':*`).
  * Without white space but with separators: a number is the whole text as the beginning of a
  * whole number (`'798/2081-82':*`; the column keeps the numbers whole besides their parts), a
- * hyphenated name the same or its words exactly (`'sharma-poudel':* | ('sharma' & 'poudel')`). Bound as a parameter and cast with `::tsquery`, which parses quoted lexemes literally.
+ * hyphenated name the same or its words exactly (`'sharma-poudel':* | ('sharma' & 'poudel')`).
+ * Bound as a parameter and cast with `::tsquery`, which parses quoted lexemes literally.
  */
 export function wordsQuery(q: string): string | null {
   const text = wordsText(q).trim();
   const words = text.split(WORD_SEPARATORS).filter(Boolean);
   if (words.length === 0) return null;
   if (words.length > 1 && !/\s/u.test(text)) {
-    // A number: its parts ('2082', '83') are in half the rows, and ORing them in would lead the
-    // planner to expect hundreds of matches and walk the whole table for the one number.
+    // A number, found whole by its beginning: its parts as words would also find numbers made
+    // of the same parts in another order ('83/2082-15614'), and '2082', '83' are in most rows.
     if (/\d/u.test(text)) return `${lexeme(text)}:*`;
     return `${lexeme(text)}:* | (${words.map(lexeme).join(' & ')})`;
   }
