@@ -48,6 +48,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import {
+  hasWordsSearch,
   isSearch,
   keysetSort,
   RANK_VALUE,
@@ -62,6 +63,7 @@ import {
   searchText,
   searchVariants,
   wordsCondition,
+  type WordsMode,
   type SearchRank,
 } from './search.js';
 
@@ -104,11 +106,15 @@ export function badValue(key: string): never {
 }
 
 /**
- * WHERE terms for `filters` (already JSON-parsed); 400 naming the first bad key. `few`: a words
- * search is written as its `among` (the ids of its matches, read first), for a page of a search
- * whose count showed few matches (listPlan).
+ * WHERE terms for `filters` (already JSON-parsed); 400 naming the first bad key. `words`: how a
+ * words search is written (lib/search.ts WordsMode; listPlan asks for `few` for the page of a
+ * search whose count showed few matches, `exact` for the first part of its count).
  */
-export function filterTerms(spec: ListSpec, filters: Record<string, unknown>, few = false): SQL[] {
+export function filterTerms(
+  spec: ListSpec,
+  filters: Record<string, unknown>,
+  words: WordsMode = 'match',
+): SQL[] {
   const out: SQL[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     const def = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
@@ -128,7 +134,7 @@ export function filterTerms(spec: ListSpec, filters: Record<string, unknown>, fe
         if (!q) break;
         out.push(
           def.rank?.words
-            ? wordsCondition(def.rank.words, q, few)
+            ? wordsCondition(def.rank.words, q, words)
             : searchCondition(def.columns, searchVariants(q)),
         );
         break;
@@ -376,10 +382,15 @@ export interface OrderableRows<R> {
 export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[] = []) {
   const where = and(...base, ...filterTerms(spec, q.filters));
   /** The WHERE of a search's page once its count showed few matches (filterTerms `few`). */
-  const fewWhere = () => and(...base, ...filterTerms(spec, q.filters, true));
+  const fewWhere = () => and(...base, ...filterTerms(spec, q.filters, 'few'));
   const ks = keyset(spec, q);
   const rank = relevanceOf(spec, q);
   const searching = isSearch(spec, q);
+  /** A words search's WHERE with its last word whole, counted first (filterTerms `exact`). */
+  const exactWhere =
+    searching && hasWordsSearch(spec)
+      ? and(...base, ...filterTerms(spec, q.filters, 'exact'))
+      : undefined;
   let segments: SQL[] | undefined;
   /** the offset of a ranked page asked for by its cursor */
   let rankedAt: number | undefined;
@@ -399,16 +410,26 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
     /**
      * The page: `rows(where)` is the list's row query (selecting `select` too) with that WHERE
      * (called twice when the seek has two segments); `count` is its FROM/JOIN with
-     * `where(plan.where)`, for boundedTotal (searchTotal for a search). Answers the page's rows
+     * `where(plan.where)`, for boundedTotal (searchTotal for a search), or a function of the
+     * WHERE that makes it (a words search then counts with its last word whole first). Answers
+     * the page's rows
      * (at most rowsPerPage, without the cursor and rank fields) and meta
      * `{ total, totalCapped, nextCursor }`.
      */
     async page<R extends KeysetRow>(
       db: Db | Tx,
       rows: (where: SQL | undefined) => OrderableRows<R>,
-      count: PgSelect,
+      count: PgSelect | ((where: SQL | undefined) => PgSelect),
     ) {
-      const total = () => (searching ? searchTotal(db, count) : boundedTotal(db, count));
+      const countOf = (w: SQL | undefined) => (typeof count === 'function' ? count(w) : count);
+      const total = () =>
+        searching
+          ? searchTotal(
+              db,
+              countOf(where),
+              exactWhere && typeof count === 'function' ? count(exactWhere) : undefined,
+            )
+          : boundedTotal(db, countOf(where));
       // A search counts first (bounded, through its index): how many match decides how its page
       // is read. Few (the count not capped): among the matches, read first (`fewWhere`: a words
       // search's ids), ranked when the list ranks; many: in the asked order through that

@@ -51,6 +51,14 @@ describe('wordsQuery', () => {
     expect(wordsQuery('9841000111')).toBe("'9841000111':*");
   });
 
+  it('with `exact`, asks for the last word whole (the count of a word typed in full)', () => {
+    expect(wordsQuery('Traders', true)).toBe("'traders'");
+    expect(wordsQuery('Himalaya Tra', true)).toBe("'himalaya' & 'tra'");
+    expect(wordsQuery('७९८/२०८१-८२', true)).toBe("'798/2081-82'");
+    expect(wordsQuery('Sharma-Poudel', true)).toBe("'sharma-poudel' | ('sharma' & 'poudel')");
+    expect(wordsQuery('/ -', true)).toBeNull();
+  });
+
   it('keeps one Unicode form (NFC), as the column does', () => {
     expect(wordsQuery('\u095Eेन्सी')).toBe(`'${'\u095Eेन्सी'.normalize('NFC')}':*`);
   });

@@ -93,33 +93,47 @@ function lexeme(word: string): string {
 
 /**
  * The tsquery text of `q` (already `searchText`-trimmed) for a words column, or null when `q`
- * has no word (only punctuation): every word, the last one as a prefix (`'himalaya' & 'tra':*`).
+ * has no word (only punctuation): every word, the last one as a prefix (`'himalaya' & 'tra':*`);
+ * with `exact`, the last one as a whole word too (`'himalaya' & 'tra'`: a subset of the rows,
+ * read from one posting list instead of every word's that starts with it).
  * Without white space but with separators: a number is the whole text as the beginning of a
  * whole number (`'798/2081-82':*`; the column keeps the numbers whole besides their parts), a
  * hyphenated name the same or its words exactly (`'sharma-poudel':* | ('sharma' & 'poudel')`).
  * Bound as a parameter and cast with `::tsquery`, which parses quoted lexemes literally.
  */
-export function wordsQuery(q: string): string | null {
+export function wordsQuery(q: string, exact = false): string | null {
+  const end = exact ? '' : ':*';
   const text = wordsText(q).trim();
   const words = text.split(WORD_SEPARATORS).filter(Boolean);
   if (words.length === 0) return null;
   if (words.length > 1 && !/\s/u.test(text)) {
     // A number, found whole by its beginning: its parts as words would also find numbers made
     // of the same parts in another order ('83/2082-15614'), and '2082', '83' are in most rows.
-    if (/\d/u.test(text)) return `${lexeme(text)}:*`;
-    return `${lexeme(text)}:* | (${words.map(lexeme).join(' & ')})`;
+    if (/\d/u.test(text)) return `${lexeme(text)}${end}`;
+    return `${lexeme(text)}${end} | (${words.map(lexeme).join(' & ')})`;
   }
-  return words.map((w, i) => (i === words.length - 1 ? `${lexeme(w)}:*` : lexeme(w))).join(' & ');
+  return words
+    .map((w, i) => (i === words.length - 1 ? `${lexeme(w)}${end}` : lexeme(w)))
+    .join(' & ');
 }
 
 /**
- * `column @@ <wordsQuery(q)>::tsquery`, or with `few` the words column's `among` of it (the
- * ids of the matches, read first); `false` (nothing matches) when `q` has no word.
+ * How a words search is written (lib/list.ts filterTerms): `match` the rows that match; `few`
+ * the same as the words column's `among` (the ids of the matches, read first); `exact` the rows
+ * whose last word is whole (wordsQuery `exact`), for the count of a common word.
  */
-export function wordsCondition(words: WordsColumn, q: string, few = false): SQL {
-  const query = wordsQuery(q);
+export type WordsMode = 'match' | 'few' | 'exact';
+
+/**
+ * `column @@ <wordsQuery(q)>::tsquery` as `mode` says; `false` (nothing matches) when `q` has
+ * no word.
+ */
+export function wordsCondition(words: WordsColumn, q: string, mode: WordsMode = 'match'): SQL {
+  const query = wordsQuery(q, mode === 'exact');
   if (query === null) return sql`false`;
-  return few ? words.among(sql`${query}::tsquery`) : sql`${words.column} @@ ${query}::tsquery`;
+  return mode === 'few'
+    ? words.among(sql`${query}::tsquery`)
+    : sql`${words.column} @@ ${query}::tsquery`;
 }
 
 /** Escapes the LIKE wildcards `%`, `_` and the escape character `\`, so text matches literally. */

@@ -299,7 +299,7 @@ async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard
   } else {
     if (guard) return null;
     const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
-    page = await plan.page(db, applicationRows(db, own, plan.select), countOf(db, plan.where));
+    page = await plan.page(db, applicationRows(db, own, plan.select), (w) => countOf(db, w));
   }
   const mayRenew = hasAnyPermission(actor.permissions, ['renew-applications']);
   return {
@@ -429,7 +429,7 @@ export async function listRenewals(db: Db, actor: Actor, q: ListQuery) {
   const page = await plan.page(
     db,
     (where) => renewalRows(db, where, plan.select),
-    countOf(db, plan.where),
+    (w) => countOf(db, w),
   );
   return {
     data: page.rows.map((r) => ({ ...r, daysToExpiry: daysBetween(today, r.expiryDate!) })),

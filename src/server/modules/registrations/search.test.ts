@@ -184,6 +184,42 @@ describe('the count of a search', () => {
   });
 });
 
+describe('the count of a word typed in full', () => {
+  it('counts the whole word first, and the beginning of words only when that is not enough', async () => {
+    // 'everest' is a whole word in SX-02, SX-03 and SX-04; SX-06's 'everestine' starts with it
+    setRankedMatchesCap(2);
+    try {
+      statements.length = 0;
+      const p = await search('everest', { rowsPerPage: '1' });
+      expect(p.meta).toMatchObject({ total: 2, totalCapped: true });
+      const count = statements.find((s) => /count\(\*\)/.test(s.sql))!;
+      expect(count.params).toEqual(expect.arrayContaining(["'everest'", EVEREST]));
+      // a beginning only: no whole word 'everes', the four rows that start with it
+      expect((await search('everes', { rowsPerPage: '1' })).meta).toMatchObject({
+        total: 2,
+        totalCapped: true,
+      });
+    } finally {
+      setRankedMatchesCap();
+    }
+    setRankedMatchesCap(3);
+    try {
+      // three whole words are not more than the cap: the beginnings are counted, four
+      expect((await search('everest', { rowsPerPage: '1' })).meta).toMatchObject({
+        total: 3,
+        totalCapped: true,
+      });
+    } finally {
+      setRankedMatchesCap();
+    }
+    // under the cap the count is exact: the whole words and the word that starts with it
+    expect((await search('everest', { rowsPerPage: '1' })).meta).toMatchObject({
+      total: 4,
+      totalCapped: false,
+    });
+  });
+});
+
 describe('the order of the matches', () => {
   // 'NewEverest Cafe' (SX-05) has no word starting with 'everest'
   const everest = ['SX-04', 'SX-02', 'SX-06', 'SX-03'];
