@@ -220,6 +220,19 @@ describe('the count of a word typed in full', () => {
   });
 });
 
+describe('the database connections', () => {
+  // PostgreSQL only: PGlite (WebAssembly) has no JIT provider at all.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'do not JIT-compile: a count at a million rows would compile for longer than it runs',
+    async () => {
+      const res = (await t.database.db.execute(sql`show jit`)) as unknown as {
+        rows: { jit: string }[];
+      };
+      expect(res.rows[0].jit).toBe('off');
+    },
+  );
+});
+
 describe('the order of the matches', () => {
   // 'NewEverest Cafe' (SX-05) has no word starting with 'everest'
   const everest = ['SX-04', 'SX-02', 'SX-06', 'SX-03'];
