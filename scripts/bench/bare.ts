@@ -23,7 +23,12 @@ let runAll: RunAll;
 let close: () => Promise<void>;
 if (process.env.BENCH_BARE_DATABASE_URL) {
   // max 10: the app's pool size (src/server/db/client.ts), rows as arrays like Drizzle asks.
-  const pool = new pg.Pool({ connectionString: process.env.BENCH_BARE_DATABASE_URL, max: 10 });
+  // as the app's pool (db/client.ts): ten connections, no JIT
+  const pool = new pg.Pool({
+    connectionString: process.env.BENCH_BARE_DATABASE_URL,
+    max: 10,
+    options: '-c jit=off',
+  });
   pool.on('error', () => undefined);
   // One connection for the request's statements (a captured BEGIN … COMMIT stays on one), the
   // app's prepared-statement names kept (so a statement is parsed once per connection, as there).

@@ -446,7 +446,8 @@ async function open(place: Place) {
     };
   }
   const database = fromPostgres(place.dbUrl!);
-  const pool = new pg.Pool({ connectionString: place.dbUrl, max: 2 });
+  // EXPLAIN runs here: without JIT, as the app's connections (db/client.ts)
+  const pool = new pg.Pool({ connectionString: place.dbUrl, max: 2, options: '-c jit=off' });
   // An idle connection ended by the clean-up's DROP DATABASE … WITH (FORCE) is not an error.
   pool.on('error', () => undefined);
   return {
