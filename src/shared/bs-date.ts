@@ -17,6 +17,7 @@
  * 4 = Shrawan, 12 = Chaitra), unlike the library's 0-indexed months.
  */
 import { BS_CALENDAR, type BsCalendarSource, type MonthLengths } from './bs-calendar-data.js';
+import { once } from './once.js';
 
 /** A Bikram Sambat calendar date. `month` is 1..12 (1 = Baishakh); `day` is 1..32. */
 export type BsDate = { year: number; month: number; day: number };
@@ -90,16 +91,17 @@ const DEVANAGARI_ZERO = 0x0966;
  * Today's date in Nepal. Made on first use: a formatter with a time zone loads ICU's zone data,
  * ~20 ms of a phone's start-up that screens showing only stored dates never need (issue 18 §5).
  */
-let kathmanduDate: Intl.DateTimeFormat | undefined;
-const KATHMANDU_DATE = () =>
-  (kathmanduDate ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Kathmandu',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }));
+const KATHMANDU_DATE = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kathmandu',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 

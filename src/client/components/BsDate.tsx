@@ -8,18 +8,20 @@
 import { Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { todayAd } from '../../shared/bs-date.js';
+import { once } from '../../shared/once.js';
 import { useFormat } from '../lib/useFormat';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Made on first use: a time-zone formatter costs a phone ~20 ms at start-up (issue 18 §5). */
-let kathmanduTime: Intl.DateTimeFormat | undefined;
-const KATHMANDU_TIME = () =>
-  (kathmanduTime ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kathmandu',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }));
+const KATHMANDU_TIME = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kathmandu',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /**
  * The AD side of a value: the date as given for 'YYYY-MM-DD'; for a timestamp its date and

@@ -5,19 +5,21 @@
  * from the UTC timestamp's first ten characters.
  */
 import type { Formatter } from './useFormat';
+import { once } from '../../shared/once.js';
 
 /** Made on first use: a time-zone formatter costs a phone ~20 ms at start-up (issue 18 §5). */
-let parts: Intl.DateTimeFormat | undefined;
-const PARTS = () =>
-  (parts ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kathmandu',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }));
+const PARTS = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Kathmandu',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** The AD date ('YYYY-MM-DD') and time ('HH:mm') of `iso` in Nepal; null if unreadable. */
 export function nepalDateTime(iso: string): { date: string; time: string } | null {
