@@ -8,7 +8,14 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListCursor, ListQuery } from '../../shared/schemas/list.js';
 import type { Db, Tx } from '../db/client.js';
 import type { ListSpec } from './list.js';
-import { relevanceRank, searchText, searchVariants, type SearchRank } from './search.js';
+import {
+  relevanceRank,
+  searchText,
+  searchVariants,
+  singleWord,
+  type SearchRank,
+} from './search.js';
+import { isCommonWord } from './word-stats.js';
 
 /** `sortBy` of the relevance order, for a list whose `q` filter is a ranked search. */
 export const RELEVANCE = 'relevance';
@@ -129,4 +136,29 @@ export async function searchTotal(
   )) as unknown as { rows: { n: number }[] };
   const n = Number(res.rows[0].n);
   return { total: Math.min(n, cap), totalCapped: n > cap };
+}
+
+/**
+ * meta.total of the request's search (issue 18 §1): a one-word search of a words column whose
+ * word is common (word-stats.ts isCommonWord, asked with `exact`: the search with the word whole
+ * and every filter and scope) is over the cap without counting, `{ total: cap, totalCapped:
+ * true }`; any other search is counted by searchTotal(rows, exact).
+ */
+export async function searchCount(
+  db: Db | Tx,
+  spec: ListSpec,
+  q: ListQuery,
+  rows: PgSelect,
+  exact?: PgSelect,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const ranked = rankedFilter(spec);
+  const stats = ranked?.rank.words?.statistics;
+  const raw = ranked && Object.hasOwn(q.filters, ranked.key) ? q.filters[ranked.key] : undefined;
+  const word =
+    stats && exact && (typeof raw === 'string' || typeof raw === 'number')
+      ? singleWord(searchText(raw))
+      : null;
+  if (stats && exact && word !== null && (await isCommonWord(db, stats, word, exact, rankCap)))
+    return { total: rankCap, totalCapped: true };
+  return searchTotal(db, rows, exact);
 }

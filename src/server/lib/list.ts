@@ -55,7 +55,7 @@ import {
   rankedMatchesCap,
   rankedOffset,
   relevanceOf,
-  searchTotal,
+  searchCount,
 } from './list-rank.js';
 import {
   MAX_SEARCH_LENGTH,
@@ -424,8 +424,10 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
       const countOf = (w: SQL | undefined) => (typeof count === 'function' ? count(w) : count);
       const total = () =>
         searching
-          ? searchTotal(
+          ? searchCount(
               db,
+              spec,
+              q,
               countOf(where),
               exactWhere && typeof count === 'function' ? count(exactWhere) : undefined,
             )

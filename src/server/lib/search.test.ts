@@ -1,6 +1,13 @@
 /** The spellings a search is made in, LIKE escaping and the words query (lib/search.ts); pure. */
 import { describe, expect, it } from 'vitest';
-import { escapeLike, searchText, searchVariants, wordsQuery, WORD_SEPARATORS } from './search.js';
+import {
+  escapeLike,
+  searchText,
+  searchVariants,
+  singleWord,
+  wordsQuery,
+  WORD_SEPARATORS,
+} from './search.js';
 
 describe('searchText', () => {
   it('trims and keeps one space for any run of white space', () => {
@@ -35,6 +42,17 @@ describe('escapeLike', () => {
   it('escapes the LIKE wildcards and the escape character', () => {
     expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
     expect(escapeLike('राम')).toBe('राम');
+  });
+});
+
+describe('singleWord', () => {
+  it('is the one word as the column stores it, else null', () => {
+    expect(singleWord('Traders')).toBe('traders');
+    expect(singleWord('२०८२')).toBe('2082');
+    expect(singleWord('महर्जन')).toBe('महर्जन');
+    expect(singleWord('Himalaya Traders')).toBeNull();
+    expect(singleWord('15614/2082-83')).toBeNull();
+    expect(singleWord('')).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { toLatinDigits, toNepaliDigits } from '../../shared/format.js';
+import type { WordsStatistics } from './word-stats.js';
 
 /** The longest `q` accepted (characters, after trimming); longer is 400 errors.badFilter. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -53,6 +54,11 @@ export interface WordsColumn {
    * "Search by words").
    */
   among: (match: SQL) => SQL;
+  /**
+   * The column by name, for its statistics: a one-word search for a word these show in many
+   * rows is answered "over the cap" without counting (lib/word-stats.ts isCommonWord).
+   */
+  statistics?: WordsStatistics;
 }
 
 /** `q` as searched: trimmed, white space runs as one space ('' for nothing to search). */
@@ -115,6 +121,15 @@ export function wordsQuery(q: string, exact = false): string | null {
   return words
     .map((w, i) => (i === words.length - 1 ? `${lexeme(w)}${end}` : lexeme(w)))
     .join(' & ');
+}
+
+/**
+ * The one word `q` searches for, as the words column stores it (wordsText), or null when `q` has
+ * several words, a number with separators, or none: for the statistics of that word.
+ */
+export function singleWord(q: string): string | null {
+  const text = wordsText(q).trim();
+  return text !== '' && !WORD_SEPARATORS.test(text) ? text : null;
 }
 
 /**

@@ -49,6 +49,7 @@ const APPLICATION_SEARCH = f.rankedSearch({
     column: sql`"applications"."search_words"`,
     among: (match) =>
       sql`${applications.id} = any(array(select w.id from applications w where w.deleted_on is null and w.search_words @@ ${match}))`,
+    statistics: { table: 'applications', column: 'search_words' },
   },
   names: [applications.businessName, applications.ownerName],
   numbers: [

@@ -20,6 +20,7 @@ import { decodeListCursor } from '../../../shared/schemas/list.js';
 import { auth, buildTestApp, type TestContext } from '../../../../test/server/helper.js';
 import { staffTokens } from '../../../../test/server/fixtures.js';
 import { setRankedMatchesCap } from '../../lib/list.js';
+import { forgetWordStatistics } from '../../lib/word-stats.js';
 
 /** Every statement the app runs, as text and parameters (for the EXPLAIN test). */
 const statements: { sql: string; params: unknown[] }[] = [];
@@ -217,6 +218,81 @@ describe('the count of a word typed in full', () => {
       total: 4,
       totalCapped: false,
     });
+  });
+});
+
+describe('a common word (answered from the statistics, lib/word-stats.ts)', () => {
+  /** 60 rows whose business name has the word 'bhanjyang', in ward 1, pending. */
+  beforeAll(async () => {
+    await t.database.db.execute(sql`
+      insert into applications (user_id, app_status, submission_no, business_name, owner_name,
+        father_or_husband_name, business_type_id, perm_state_id, perm_district_id, perm_city_id,
+        perm_ward_no, ward_id, loc_address, loc_mobile, capital_max, capital_current,
+        capital_paid_up, applicant_name, applicant_address, applicant_contact, submission_date)
+      select (select min(id) from users), 'pending', 'BJ-' || n, 'Bhanjyang Pasal ' || n,
+        'Owner', 'Father', (select min(id) from business_types), (select min(id) from states),
+        (select min(id) from districts), (select min(id) from cities), 1,
+        (select min(id) from wards where number = 1), 'Address', '9800000000', 100000, 100000,
+        100000, 'Applicant', 'Address', '9800000000', current_date
+      from generate_series(1, 60) n`);
+    await t.database.db.execute(sql`analyze applications`);
+    forgetWordStatistics(t.database.db);
+  });
+  afterAll(() => setRankedMatchesCap());
+
+  const counts = () => statements.filter((s) => /count\(\*\)/.test(s.sql));
+  const explains = () => statements.filter((s) => /^explain \(format json\)/.test(s.sql));
+
+  it('is over the cap without counting when the statistics and the plan both put it far over', async () => {
+    // 60 rows hold it: ten times a cap of 5 is 50
+    setRankedMatchesCap(5);
+    statements.length = 0;
+    const p = await search('Bhanjyang', { rowsPerPage: '2' });
+    expect(p.meta).toMatchObject({ total: 5, totalCapped: true });
+    expect(p.data).toHaveLength(2);
+    expect(p.data.every((r) => r.submissionNo.startsWith('BJ-'))).toBe(true);
+    expect(explains()).toHaveLength(1);
+    expect(counts()).toEqual([]);
+  });
+
+  it('is counted when under ten times the cap, or when a filter narrows the plan', async () => {
+    setRankedMatchesCap(10);
+    statements.length = 0;
+    const under = await search('bhanjyang', { rowsPerPage: '2' });
+    expect(under.meta).toMatchObject({ total: 10, totalCapped: true });
+    expect(counts()).toHaveLength(1);
+    expect(explains()).toEqual([]);
+    // a ward no row is in: the planner's estimate is small, the count exact
+    setRankedMatchesCap(5);
+    statements.length = 0;
+    const u = new URLSearchParams({
+      rowsPerPage: '2',
+      filters: JSON.stringify({ q: 'bhanjyang', wardId: 2_000_000 }),
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications?${u}`,
+      headers: auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Page>().meta).toMatchObject({ total: 0, totalCapped: false });
+    expect(explains()).toHaveLength(1);
+    expect(counts()).toHaveLength(1);
+  });
+
+  it('is counted for several words, and for the beginning of a word', async () => {
+    setRankedMatchesCap(5);
+    statements.length = 0;
+    expect((await search('bhanjyang pasal', { rowsPerPage: '2' })).meta).toMatchObject({
+      total: 5,
+      totalCapped: true,
+    });
+    expect((await search('bhanjy', { rowsPerPage: '2' })).meta).toMatchObject({
+      total: 5,
+      totalCapped: true,
+    });
+    expect(explains()).toEqual([]);
+    expect(counts()).toHaveLength(2);
   });
 });
 
