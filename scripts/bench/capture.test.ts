@@ -90,4 +90,14 @@ describe('captureListSql', () => {
     expect(plans.length).toBe(statements.length);
     for (const plan of plans) expect(plan).toMatch(/Execution Time/);
   });
+
+  it("shows the planner's estimate the app asks for, without running it again", async () => {
+    const [shown] = await explainStatements(client, [
+      {
+        text: 'explain (format json) select 1 from applications where app_status = $1',
+        params: ['approved'],
+      },
+    ]);
+    expect(shown).toMatch(/^\(planned, not run: the planner estimates \d+ rows; [\d.]+ ms/);
+  });
 });
