@@ -100,7 +100,10 @@ export async function isCommonWord(
   cap: number,
 ): Promise<boolean> {
   const need = cap * COMMON_FACTOR;
-  const inRows = (await frequencies(db, stats)).rows.get(word);
+  // statistics that cannot be read (a role without the table's SELECT sees no pg_stats row, a
+  // failed read) are no statistics: the search is counted
+  const known = await frequencies(db, stats).catch(() => null);
+  const inRows = known?.rows.get(word);
   if (inRows === undefined || inRows < need) return false;
   const res = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as {
     rows: Record<string, unknown>[];
