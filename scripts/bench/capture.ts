@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { listPlan } from '../../src/server/lib/list.js';
+import { planRows } from '../../src/server/lib/word-stats.js';
 import {
   APPLICATION_LIST,
   listApplications,
@@ -152,12 +153,8 @@ export async function explainStatements(
       const t0 = performance.now();
       const [row] = await run(s.text, s.params);
       const ms = performance.now() - t0;
-      const json = Object.values(row ?? {})[0];
-      const plan = (typeof json === 'string' ? JSON.parse(json) : json) as {
-        Plan?: { 'Plan Rows'?: number };
-      }[];
       out.push(
-        `(planned, not run: the planner estimates ${plan?.[0]?.Plan?.['Plan Rows']} rows; ` +
+        `(planned, not run: the planner estimates ${planRows(row)} rows; ` +
           `${ms.toFixed(2)} ms with the round trip)`,
       );
       continue;

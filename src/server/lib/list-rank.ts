@@ -154,11 +154,10 @@ export async function searchCount(
   const ranked = rankedFilter(spec);
   const stats = ranked?.rank.words?.statistics;
   const raw = ranked && Object.hasOwn(q.filters, ranked.key) ? q.filters[ranked.key] : undefined;
-  const word =
-    stats && exact && (typeof raw === 'string' || typeof raw === 'number')
-      ? singleWord(searchText(raw))
-      : null;
-  if (stats && exact && word !== null && (await isCommonWord(db, stats, word, exact, rankCap)))
-    return { total: rankCap, totalCapped: true };
+  if (stats && exact && (typeof raw === 'string' || typeof raw === 'number')) {
+    const word = singleWord(searchText(raw));
+    if (word !== null && (await isCommonWord(db, stats, word, exact, rankCap)))
+      return { total: rankCap, totalCapped: true };
+  }
   return searchTotal(db, rows, exact);
 }

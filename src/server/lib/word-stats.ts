@@ -37,14 +37,11 @@ export const COMMON_FACTOR = 10;
 /** How long a process keeps the statistics it read before reading them again (ms). */
 const STATS_TTL_MS = 5 * 60_000;
 
-interface Frequencies {
-  /** Date.now() when read */
-  at: number;
-  /** estimated rows holding each of the column's most common words */
-  rows: Map<string, number>;
-}
+/** Estimated rows holding each of the column's most common words. */
+type Frequencies = Map<string, number>;
 
-const cache = new WeakMap<object, Map<string, Promise<Frequencies>>>();
+/** Per database handle and column: when the read began (Date.now()) and the read. */
+const cache = new WeakMap<object, Map<string, { at: number; read: Promise<Frequencies> }>>();
 
 /** The column's most common words with their estimated row counts (empty before ANALYZE). */
 async function readFrequencies(db: Db | Tx, stats: WordsStatistics): Promise<Frequencies> {
@@ -57,14 +54,14 @@ async function readFrequencies(db: Db | Tx, stats: WordsStatistics): Promise<Fre
     rows: { elems: string[] | null; freqs: number[] | null; reltuples: number | null }[];
   };
   const row = res.rows[0];
-  const rows = new Map<string, number>();
+  const rows: Frequencies = new Map();
   const total = Number(row?.reltuples ?? -1);
   // reltuples is -1 before the first VACUUM or ANALYZE; the frequencies array has the words'
   // fractions first, then three more figures (min, max, null fraction) that are not words'.
   if (row?.elems && row.freqs && total > 0) {
     row.elems.forEach((word, i) => rows.set(word, Number(row.freqs![i]) * total));
   }
-  return { at: Date.now(), rows };
+  return rows;
 }
 
 /** The column's frequencies, read at most once per STATS_TTL_MS per database handle. */
@@ -73,18 +70,23 @@ function frequencies(db: Db | Tx, stats: WordsStatistics): Promise<Frequencies> 
   if (!byColumn) cache.set(db, (byColumn = new Map()));
   const key = `${stats.table}.${stats.column}`;
   const hit = byColumn.get(key);
-  if (hit) {
-    const fresh = hit.then((f) => Date.now() - f.at < STATS_TTL_MS);
-    return fresh.then((ok) => (ok ? hit : refresh()));
-  }
-  return refresh();
-  function refresh() {
-    const p = readFrequencies(db, stats);
-    byColumn!.set(key, p);
-    // a failed read is not kept: the next search reads again
-    p.catch(() => byColumn!.delete(key));
-    return p;
-  }
+  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.read;
+  const read = readFrequencies(db, stats);
+  byColumn.set(key, { at: Date.now(), read });
+  // a failed read is not kept: the next search reads again
+  read.catch(() => byColumn.delete(key));
+  return read;
+}
+
+/**
+ * The planner's estimate of rows in one row of `EXPLAIN (FORMAT JSON)`'s answer (its one
+ * column, a JSON value that pg parses and PGlite may leave as text); 0 when it has none.
+ */
+export function planRows(row: Record<string, unknown> | undefined): number {
+  const plan = Object.values(row ?? {})[0];
+  const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Number(json?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**
@@ -103,16 +105,12 @@ export async function isCommonWord(
   // statistics that cannot be read (a role without the table's SELECT sees no pg_stats row, a
   // failed read) are no statistics: the search is counted
   const known = await frequencies(db, stats).catch(() => null);
-  const inRows = known?.rows.get(word);
+  const inRows = known?.get(word);
   if (inRows === undefined || inRows < need) return false;
   const res = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as {
     rows: Record<string, unknown>[];
   };
-  const plan = Object.values(res.rows[0] ?? {})[0];
-  const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
-    Plan?: { 'Plan Rows'?: number };
-  }[];
-  return Number(json?.[0]?.Plan?.['Plan Rows'] ?? 0) >= need;
+  return planRows(res.rows[0]) >= need;
 }
 
 /** Forgets the frequencies read from `db` (a test that ANALYZEs again reads them anew). */
