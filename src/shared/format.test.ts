@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
   formatAdAsBs,
@@ -28,6 +29,51 @@ describe('formatNumber', () => {
     expect(formatNumber(123456, 'ne')).toBe('१,२३,४५६');
     expect(formatNumber(1234567.5, 'ne')).toBe('१२,३४,५६७.५');
     expect(formatNumber(0, 'ne')).toBe('०');
+  });
+
+  // formatNumber writes en-IN itself (a formatter costs a phone's first render ~50 ms): it must
+  // give exactly what Intl gives, for every number.
+  const intl = new Intl.NumberFormat('en-IN');
+  it('gives the same text as Intl.NumberFormat en-IN', () => {
+    for (const n of [
+      0,
+      -0,
+      1,
+      -1,
+      12,
+      123,
+      1234,
+      12345,
+      123456,
+      1234567,
+      0.5,
+      0.0625,
+      1.0005,
+      2.675,
+      0.0001,
+      -0.0001,
+      999.9995,
+      999999.9996,
+      1e15 + 0.5,
+      2 ** 53,
+      2 ** 60,
+      1e20,
+      1e21,
+      1.5e300,
+      Number.MIN_VALUE,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]) {
+      expect(formatNumber(n, 'en-US'), String(n)).toBe(intl.format(n));
+    }
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.double({ min: -1e7, max: 1e7 })), (n) => {
+        expect(formatNumber(n, 'en-US')).toBe(intl.format(n));
+        expect(formatNumber(n, 'ne')).toBe(toNepaliDigits(intl.format(n)));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

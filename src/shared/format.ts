@@ -1,9 +1,8 @@
 /**
  * Locale formatting shared by the client, certificates and tests. Pure; browser and Node.
  *
- * Numbers use South Asian grouping (1,23,456) in both languages; 'ne' differs only in using
- * Devanagari digits. Locale 'en-IN-u-nu-deva' is used rather than 'ne-NP' because Chromium
- * ships no 'ne' number data.
+ * Numbers use South Asian grouping (1,23,456) in both languages, as CLDR's en-IN; 'ne' differs
+ * only in using Devanagari digits (Chromium ships no 'ne' number data).
  */
 import { adToBs, formatBs, todayAd } from './bs-date';
 
@@ -11,10 +10,48 @@ type Lang = 'en-US' | 'ne';
 
 const DEVANAGARI_ZERO = 0x0966;
 
-/** Made per language on first use, so a start-up pays only for the language on screen. */
-const NUMBER_FORMAT: Partial<Record<Lang, Intl.NumberFormat>> = {};
-const numberFormat = (lang: Lang) =>
-  (NUMBER_FORMAT[lang] ??= new Intl.NumberFormat(lang === 'ne' ? 'en-IN-u-nu-deva' : 'en-IN'));
+/**
+ * Groups a string of Latin digits the South Asian way: the last three digits, then pairs
+ * ('1234567' → '12,34,567'), as CLDR's en-IN pattern `#,##,##0.###` does.
+ *
+ * Written out rather than asking `Intl.NumberFormat('en-IN')`: the first such formatter a page
+ * makes loads ICU's locale data, measured at 30–50 ms of one task on this machine's Chromium
+ * (×4 on a slow phone) in the signed-in header's first render (issue 18 §5).
+ */
+function groupDigits(int: string): string {
+  if (int.length <= 3) return int;
+  const head = int.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${int.slice(-3)}`;
+}
+
+/**
+ * `n` in en-IN form with Latin digits: the same text as `new Intl.NumberFormat('en-IN').format(n)`
+ * (format.test.ts compares the two). As ECMA-402 does, it starts from the number's shortest
+ * decimal form (`String(n)`), rounds that to at most three fraction digits half away from zero,
+ * drops trailing zeros and writes '-' for negatives (also -0). NaN and ±Infinity go to Intl.
+ */
+function formatLatin(n: number): string {
+  if (!Number.isFinite(n)) return new Intl.NumberFormat('en-IN').format(n);
+  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(n)))!;
+  let digits = m[1] + (m[2] ?? '');
+  // where the decimal point falls in `digits`, after the exponent (1e-7, 1e+21) is applied
+  let point = m[1].length + Number(m[3] ?? 0);
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits;
+    point = 1;
+  }
+  digits = digits.padEnd(point, '0');
+  let kept = digits.slice(0, point + 3);
+  if ((digits[point + 3] ?? '0') >= '5') {
+    kept = String(BigInt(kept) + 1n).padStart(kept.length, '0');
+    point += kept.length - digits.slice(0, point + 3).length;
+  }
+  const int = kept.slice(0, point).replace(/^0+(?=\d)/, '');
+  const fraction = kept.slice(point).replace(/0+$/, '');
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  return `${sign}${groupDigits(int)}${fraction ? `.${fraction}` : ''}`;
+}
 
 /**
  * Replaces Latin digits 0-9 with Devanagari digits ०-९; other characters are kept.
@@ -34,8 +71,7 @@ export function toLatinDigits(s: string): string {
  * ('ne'). At most three fraction digits are shown (Intl default).
  */
 export function formatNumber(n: number, lang: Lang): string {
-  const s = numberFormat(lang).format(n);
-  // Digits are converted again in case the runtime's ICU lacks the 'deva' numbering system.
+  const s = formatLatin(n);
   return lang === 'ne' ? toNepaliDigits(s) : s;
 }
 
@@ -50,7 +86,7 @@ export function formatPaisa(paisa: number, lang: Lang): string {
     throw new TypeError(`Amount in paisa must be a safe integer, got ${String(paisa)}`);
   }
   const abs = Math.abs(paisa);
-  const rupees = numberFormat('en-US').format(Math.floor(abs / 100));
+  const rupees = groupDigits(String(Math.floor(abs / 100)));
   const s = `${paisa < 0 ? '-' : ''}${rupees}.${String(abs % 100).padStart(2, '0')}`;
   return lang === 'ne' ? `रु. ${toNepaliDigits(s)}` : `Rs. ${s}`;
 }

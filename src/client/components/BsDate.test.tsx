@@ -17,19 +17,27 @@ describe('BsDate', () => {
     expect(adParts('not a date')).toBeNull();
   });
 
-  // jsdom has no :focus-visible, which the tooltip's focus trigger needs; the browser suite
-  // covers the tooltip on focus. Here: it is in the tab order, and hover shows the AD date.
-  it('shows BS, is reachable by keyboard and gives the AD date', async () => {
+  it('shows BS, is reachable by keyboard and gives the AD date on hover', async () => {
     const user = userEvent.setup();
     renderWithApp(<BsDate value="2025-07-17" />);
     const time = screen.getByText('2082-04-01');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('datetime', '2025-07-17');
+    expect(time).toHaveAttribute('tabindex', '0');
     await user.hover(time);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('AD 2025-07-17');
-    await user.unhover(time);
+  });
+
+  // The tooltip is mounted on first use (BsDate.tsx): the date reached by Tab keeps the focus
+  // and shows its AD date.
+  it('gives the AD date on keyboard focus and keeps the focus', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<BsDate value="2025-07-16T20:00:00.000Z" />);
     await user.tab();
-    expect(time).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('AD 2025-07-17 01:45');
+    expect(screen.getByText('2082-04-01')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByText('2082-04-01')).not.toHaveFocus();
   });
 
   it('uses Devanagari digits in ne, also for the AD time', async () => {

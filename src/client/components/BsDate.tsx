@@ -4,8 +4,14 @@
  * in Nepal) shows in a tooltip on hover, touch and keyboard focus: the `<time>` element is in
  * the tab order so keyboard users reach it too. Inline, so it fits table cells. Plain-text
  * places (exports, aria-labels) keep using `f.date`.
+ *
+ * The tooltip is mounted on the first hover, touch or focus, not with the date: a Mantine
+ * Tooltip sets state while it mounts (its portal, floating-ui's element refs), and a list of 25
+ * rows has 50 dates, so mounting them all made React re-render every one synchronously right
+ * after the list's first commit — a long task of ~50–150 ms (×4 on a slow phone), issue 18 §5.
  */
 import { Tooltip } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayAd } from '../../shared/bs-date.js';
 import { once } from '../../shared/once.js';
@@ -47,6 +53,15 @@ export function BsDate({
 }) {
   const { t } = useTranslation();
   const f = useFormat();
+  // How the reader first reached the date: the tooltip is mounted (open) from then on.
+  const [armed, setArmed] = useState<'pointer' | 'focus' | null>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const timeRef = useRef<HTMLTimeElement>(null);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+  // Mounting the tooltip puts a new <time> in place of the focused one: keep the keyboard there.
+  useEffect(() => {
+    if (armed === 'focus') timeRef.current?.focus();
+  }, [armed]);
   if (!value) return <>{empty}</>;
   const ad = adParts(value);
   const shown = f.date(value);
@@ -54,20 +69,38 @@ export function BsDate({
   const label = ad.time
     ? t('datePicker.adTime', { date: f.digits(ad.date), time: f.digits(ad.time) })
     : t('datePicker.ad', { date: f.digits(ad.date) });
+  const arm = armed
+    ? {}
+    : {
+        // the tooltip's own open delay, so a pointer passing over a table mounts nothing
+        onPointerEnter: () => {
+          hoverTimer.current = setTimeout(() => setArmed('pointer'), 150);
+        },
+        onPointerLeave: () => clearTimeout(hoverTimer.current),
+        onTouchStart: () => setArmed('pointer'),
+        onFocus: () => setArmed('focus'),
+      };
+  const time = (
+    <time
+      ref={timeRef}
+      dateTime={value}
+      tabIndex={0}
+      style={{ whiteSpace: 'nowrap', textDecoration: 'underline dotted', cursor: 'help' }}
+      {...arm}
+    >
+      {shown}
+    </time>
+  );
+  if (!armed) return time;
   return (
     <Tooltip
       label={label}
       withArrow
       openDelay={150}
+      defaultOpened
       events={{ hover: true, focus: true, touch: true }}
     >
-      <time
-        dateTime={value}
-        tabIndex={0}
-        style={{ whiteSpace: 'nowrap', textDecoration: 'underline dotted', cursor: 'help' }}
-      >
-        {shown}
-      </time>
+      {time}
     </Tooltip>
   );
 }
