@@ -36,6 +36,7 @@ import { App, preloadRoute } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { prefetchProfile } from './lib/auth';
 import { prefetchPublicSettings } from './lib/palika';
+import { prefetchFormLists } from './lib/useOptions';
 
 // The offline app shell (issue 7 §6, src/client/sw.ts). Production builds only: in development
 // Vite serves unbundled modules that a worker must not pin. After `load`, so installing the
@@ -53,6 +54,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const queryClient = createQueryClient();
 prefetchProfile(queryClient);
 if (['/', '/user/login'].includes(window.location.pathname)) prefetchPublicSettings(queryClient);
+prefetchFormLists(queryClient, window.location.pathname);
 // The administrators' BS calendar corrections (issue 16 §6), in their own chunk with the date
 // code, which the login screen does not need (lib/calendar.ts).
 void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));

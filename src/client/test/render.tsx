@@ -1,5 +1,5 @@
 /** Renders a component inside the app's providers and an in-memory router, for tests. */
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../app/queryClient';
@@ -41,6 +41,20 @@ export function renderWithApp(
     </Providers>,
   );
   return { ...result, queryClient };
+}
+
+/**
+ * renderWithApp for the application form, settled once the step's fields are drawn: the form
+ * draws them after the device draft and the dropdowns' first lists (features/apply/ApplicationForm.tsx).
+ */
+export async function renderForm(...args: Parameters<typeof renderWithApp>) {
+  const result = renderWithApp(...args);
+  await waitFor(() => {
+    if (!result.container.querySelector('form button[type="submit"]')) {
+      throw new Error('the form has not drawn its fields');
+    }
+  });
+  return result;
 }
 
 /** A fetch Response with a JSON body. */

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adToBs, formatBs } from '../../../shared/bs-date.js';
 import { setLang } from '../../lib/i18n';
 import { named } from '../../test/fixtures';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderForm, renderWithApp } from '../../test/render';
 import EditRegistrationPage from '../registrations/EditRegistrationPage';
 import { ApplicationForm } from './ApplicationForm';
 
@@ -227,7 +227,7 @@ describe('owners list (multiple_registration)', () => {
   it('starts with 2 rows, takes 4, and refuses a 5th in Nepali', async () => {
     await setLang('ne');
     const u = userEvent.setup();
-    const { container } = renderWithApp(<ApplicationForm kind="multiple" />, {
+    const { container } = await renderForm(<ApplicationForm kind="multiple" />, {
       route: '/?step=owners',
       profile: user as never,
     });
@@ -249,7 +249,7 @@ describe("check your answers: the profile's documents", () => {
   const rowOf = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!;
 
   it('shows the photo and citizenship as coming from your profile, with no Change', async () => {
-    renderWithApp(<ApplicationForm />, { route: '/?step=check', profile: user as never });
+    await renderForm(<ApplicationForm />, { route: '/?step=check', profile: user as never });
     await indicator('Step 6 of 6: Check your answers');
     const row = rowOf('Photo and citizenship certificate');
     expect(within(row).getByText('From your profile', { selector: 'dd' })).toBeInTheDocument();
@@ -262,10 +262,13 @@ describe("check your answers: the profile's documents", () => {
   it("says in Nepali that an officer's edit uses the applicant's profile", async () => {
     await setLang('ne');
     const officer = { ...user, id: 8, userType: 'wardadmin', permissions: ['edit-applications'] };
-    renderWithApp(<ApplicationForm mode="edit" applicationId={9} existingKinds={['lalpurja']} />, {
-      route: '/?step=check',
-      profile: officer as never,
-    });
+    await renderForm(
+      <ApplicationForm mode="edit" applicationId={9} existingKinds={['lalpurja']} />,
+      {
+        route: '/?step=check',
+        profile: officer as never,
+      },
+    );
     await indicator('चरण ६ / ६');
     const row = rowOf('फोटो र नागरिकता प्रमाणपत्र');
     expect(within(row).getByText('निवेदकको प्रोफाइलबाट', { selector: 'dd' })).toBeInTheDocument();

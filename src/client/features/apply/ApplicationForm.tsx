@@ -57,7 +57,7 @@ import { StepBody } from './StepBody';
 import { DraftRestored, StepButtons, StepHeader } from './StepPage';
 import { firstStepOf, stepOf, STEPS } from './steps';
 import { makeSubmit } from './submitApplication';
-import { useFormOptions } from './useFormOptions';
+import { firstTry, useFormOptions } from './useFormOptions';
 import { useStepCheck } from './useStepCheck';
 import { useStepNavigation } from './useStepNavigation';
 
@@ -110,7 +110,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const { kind = 'single', mode = 'create', applicationId, existingKinds = [], onBehalfOf } = props;
   const { t } = useTranslation();
   const f = useFormat();
-  const { form, draft, rules, docs, docsPending } = useApplicationForm(props);
+  const { form, draft, rules, docs, docsPending, docsLoading } = useApplicationForm(props);
   const user = useCurrentUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -154,9 +154,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
           {t('form.intro')}
         </Text>
       )}
-      {/* The rest waits for the draft lookup (a local read): the fields are drawn once, with
-          the draft and its notice, and nothing below them is pushed down afterwards. */}
-      {draft.looked && (
+      {/* The rest waits for the draft lookup (a local read) and the dropdowns' first lists
+          (useFormOptions `loading`): the fields are drawn once, with the draft and its notice
+          and the lists, and nothing below them is pushed down afterwards. */}
+      {draft.looked && !options.loading && !docsLoading && (
         <>
           {draft.restored && <DraftRestored onDiscard={() => void draft.discard()} />}
           <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>
@@ -230,5 +231,9 @@ function useApplicationForm({
         )
       : null,
   );
-  return { form, draft, rules: rules.current, docs, docsPending: requiredFiles.isPending };
+  return {
+    ...{ form, draft, rules: rules.current, docs },
+    docsPending: requiredFiles.isPending,
+    docsLoading: firstTry(requiredFiles),
+  };
 }

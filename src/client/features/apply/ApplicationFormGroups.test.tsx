@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { SINGLE_APPLICATION } from '../../test/fixtures';
 import { BILL, DATA, FILES } from '../../test/applyFixtures';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderForm } from '../../test/render';
 import { ApplicationForm, emptyValues, type ApplicationFormValues } from './ApplicationForm';
 
 const created = () => jsonResponse(201, { data: { id: 7, submissionNo: 'S-2082-0007' } });
@@ -110,7 +110,7 @@ describe('rent group (required together)', () => {
     async (lang, cont, required, step) => {
       await setLang(lang);
       const user = userEvent.setup();
-      const { container } = renderWithApp(<ApplicationForm />, {
+      const { container } = await renderForm(<ApplicationForm />, {
         route: '/?step=capital',
         profile: applicant,
       });
@@ -132,7 +132,7 @@ describe('rent group (required together)', () => {
 
   it('an empty rent group asks nothing, and a complete one lets the step be left', async () => {
     const user = userEvent.setup();
-    const { container } = renderWithApp(<ApplicationForm />, {
+    const { container } = await renderForm(<ApplicationForm />, {
       route: '/?step=capital',
       profile: applicant,
     });
@@ -158,7 +158,7 @@ describe('land group', () => {
     async (lang, cont, numeric, next) => {
       await setLang(lang);
       const user = userEvent.setup();
-      const { container } = renderWithApp(<ApplicationForm />, {
+      const { container } = await renderForm(<ApplicationForm />, {
         route: '/?step=capital',
         profile: applicant,
       });
@@ -191,7 +191,7 @@ describe('old registration', () => {
     async (lang, cont, first) => {
       await setLang(lang);
       const user = userEvent.setup();
-      const { container } = renderWithApp(<ApplicationForm />, { profile: applicant });
+      const { container } = await renderForm(<ApplicationForm />, { profile: applicant });
       expect(input(container, 'oldRegistrationNo')).toBeNull();
       await user.click(input(container, 'isOldRegistration'));
       await waitFor(() => expect(input(container, 'oldRegistrationNo')).not.toBeNull());
@@ -207,14 +207,14 @@ describe('old registration', () => {
 
   it('asks for the scan of the old certificate on the documents step, required', async () => {
     const user = userEvent.setup();
-    const before = renderWithApp(<ApplicationForm initial={complete()} />, {
+    const before = await renderForm(<ApplicationForm initial={complete()} />, {
       route: '/?step=documents',
       profile: applicant,
     });
     await screen.findByText('Lalpurja');
     expect(before.container.querySelector('input[name=oldCertificate]')).toBeNull();
     before.unmount();
-    renderWithApp(
+    await renderForm(
       <ApplicationForm
         initial={complete({
           isOldRegistration: true,
@@ -242,7 +242,7 @@ describe('documents step', () => {
   const marked = (label: RegExp) => fileBox(label).querySelector('.mantine-InputWrapper-required');
 
   it('offers the files required on create, and on edit those of update, optional once present', async () => {
-    const create = renderWithApp(<ApplicationForm />, {
+    const create = await renderForm(<ApplicationForm />, {
       route: '/?step=documents',
       profile: applicant,
     });
@@ -252,7 +252,7 @@ describe('documents step', () => {
     expect(marked(/^Rent agreement/)).toBeNull();
     create.unmount();
 
-    const edit = renderWithApp(
+    const edit = await renderForm(
       <ApplicationForm mode="edit" applicationId={9} existingKinds={['lalpurja']} />,
       { route: '/?step=documents', profile: applicant },
     );
@@ -267,7 +267,7 @@ describe('documents step', () => {
   });
 
   it('refuses a file over 5 MB on the client', async () => {
-    const { container } = renderWithApp(<ApplicationForm />, {
+    const { container } = await renderForm(<ApplicationForm />, {
       route: '/?step=documents',
       profile: applicant,
     });
@@ -295,7 +295,7 @@ describe("the server's file errors", () => {
       oldRegistrationDate: '2079-05-10',
       oldCertificate: new File(['x'], 'old.png', { type: 'image/png' }),
     });
-    renderWithApp(<ApplicationForm initial={values} />, {
+    await renderForm(<ApplicationForm initial={values} />, {
       route: '/?step=check',
       profile: applicant,
     });
@@ -324,10 +324,13 @@ describe("the server's file errors", () => {
 describe('submission', () => {
   it('sends one Idempotency-Key per submission: the same on a retry after a dropped connection', async () => {
     const user = userEvent.setup();
-    renderWithApp(<ApplicationForm initial={complete({ hasLand: false, landKittaNo: '99' })} />, {
-      route: '/?step=check',
-      profile: applicant,
-    });
+    await renderForm(
+      <ApplicationForm initial={complete({ hasLand: false, landKittaNo: '99' })} />,
+      {
+        route: '/?step=check',
+        profile: applicant,
+      },
+    );
     await indicator('Step 6 of 6');
     const keyOf = (i: number) => new Headers(submits()[i][1]!.headers).get('Idempotency-Key') ?? '';
     // The first answer never arrives (the connection dropped); the server may have saved it.
@@ -354,7 +357,7 @@ describe('submission', () => {
 
 describe('fee estimate on check your answers', () => {
   it('asks for the business type and capital when they are missing', async () => {
-    renderWithApp(<ApplicationForm />, { route: '/?step=check', profile: applicant });
+    await renderForm(<ApplicationForm />, { route: '/?step=check', profile: applicant });
     const estimate = await screen.findByRole('region', { name: 'Fee estimate' });
     expect(
       within(estimate).getByText(
@@ -365,7 +368,7 @@ describe('fee estimate on check your answers', () => {
   });
 
   it('shows the fees of the entered business type and capital', async () => {
-    renderWithApp(<ApplicationForm initial={complete()} />, {
+    await renderForm(<ApplicationForm initial={complete()} />, {
       route: '/?step=check',
       profile: applicant,
     });
@@ -379,7 +382,7 @@ describe('fee estimate on check your answers', () => {
 
   it("shows the server's reason when no band covers the capital", async () => {
     const values = complete({ capitalMax: '99999999', capitalCurrent: '99999999' });
-    renderWithApp(<ApplicationForm initial={values} />, {
+    await renderForm(<ApplicationForm initial={values} />, {
       route: '/?step=check',
       profile: applicant,
     });
@@ -393,17 +396,17 @@ describe('fee estimate on check your answers', () => {
 describe('lists', () => {
   it('labels dropdown options in Nepali when the language is ne', async () => {
     await setLang('ne');
-    const a = renderWithApp(<ApplicationForm />, { profile: applicant });
+    const a = await renderForm(<ApplicationForm />, { profile: applicant });
     expect(await screen.findByRole('option', { name: 'खुद्रा पसल' })).toBeInTheDocument();
     a.unmount();
-    renderWithApp(<ApplicationForm />, { route: '/?step=addresses', profile: applicant });
+    await renderForm(<ApplicationForm />, { route: '/?step=addresses', profile: applicant });
     expect(await screen.findByRole('option', { name: '२ — वडा २' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'बागमती' })).toBeInTheDocument();
   });
 
   it('asks for the districts of the chosen province only', async () => {
     const user = userEvent.setup();
-    renderWithApp(<ApplicationForm />, { route: '/?step=addresses', profile: applicant });
+    await renderForm(<ApplicationForm />, { route: '/?step=addresses', profile: applicant });
     const province = screen.getByLabelText(/^Province/);
     await waitFor(() =>
       expect(within(province).getByRole('option', { name: 'Bagmati' })).toBeInTheDocument(),

@@ -10,7 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { BILL, DATA, FILES } from '../../test/applyFixtures';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderForm } from '../../test/render';
 import { ApplicationForm, docSpecs } from './ApplicationForm';
 
 /** What POST /api/applications answers (a test may swap it). */
@@ -87,7 +87,7 @@ const indicator = (text: string) =>
 describe('ApplicationForm in steps', () => {
   it('checks the whole business step in one pass: error summary with links, the message at each field, no toast', async () => {
     const user = u();
-    renderWithApp(<ApplicationForm />, { profile: applicant });
+    await renderForm(<ApplicationForm />, { profile: applicant });
     await indicator('Step 1 of 6: Business');
     await cont(user);
     const box = await summary();
@@ -110,7 +110,7 @@ describe('ApplicationForm in steps', () => {
 
   it("checks the owner's and father's or husband's names on the client, all at once", async () => {
     const user = u();
-    renderWithApp(<ApplicationForm />, { route: '/?step=owners', profile: applicant });
+    await renderForm(<ApplicationForm />, { route: '/?step=owners', profile: applicant });
     await indicator('Step 2 of 6: Owners');
     await fill(user, /^Applicant name/, 'Sita');
     await cont(user);
@@ -126,7 +126,7 @@ describe('ApplicationForm in steps', () => {
 
   it('takes Nepali-grouped amounts and Devanagari digits, and refuses a badly grouped one', async () => {
     const user = u();
-    renderWithApp(<ApplicationForm />, { route: '/?step=capital', profile: applicant });
+    await renderForm(<ApplicationForm />, { route: '/?step=capital', profile: applicant });
     await indicator('Step 4 of 6: Capital and premises');
     await fill(user, /^Maximum capital/, '5,00,000');
     await fill(user, /^Current capital/, '३,००,०००');
@@ -146,7 +146,7 @@ describe('ApplicationForm in steps', () => {
 describe('ApplicationForm in steps: owners and documents', () => {
   it('shows the 4-owner message next to the add button', async () => {
     const user = u();
-    renderWithApp(<ApplicationForm kind="multiple" />, {
+    await renderForm(<ApplicationForm kind="multiple" />, {
       route: '/?step=owners',
       profile: applicant,
     });
@@ -171,7 +171,7 @@ describe('ApplicationForm in steps: owners and documents', () => {
         isRequired: true,
       },
     ];
-    const { container } = renderWithApp(<ApplicationForm />, {
+    const { container } = await renderForm(<ApplicationForm />, {
       route: '/?step=documents',
       profile: applicant,
     });
@@ -196,7 +196,7 @@ describe('ApplicationForm in steps, the whole way', () => {
         message: 'The given data was invalid.',
         errors: { locMobile: ['Enter a valid mobile number'] },
       });
-    const { container } = renderWithApp(<ApplicationForm />, {
+    const { container } = await renderForm(<ApplicationForm />, {
       route: '/single_registration',
       profile: applicant,
     });

@@ -16,6 +16,13 @@ import type {
 import { SELECT_FIELDS, type ApplicationFormValues } from './formModel';
 import type { Step } from './steps';
 
+/**
+ * A list on its first download's first try: one that failed is retried in the background
+ * while the form draws without it, so a slow or failing server does not hold the form back.
+ */
+export const firstTry = (q: { isLoading: boolean; failureCount: number }) =>
+  q.isLoading && q.failureCount === 0;
+
 /** The lists of the form, as the form's values now choose them. */
 export function useFormOptions(
   { watch, getValues, setValue }: UseFormReturn<ApplicationFormValues>,
@@ -49,6 +56,14 @@ export function useFormOptions(
   ]);
 
   return {
+    /**
+     * A list is still on its first download (not when it is not asked for yet, paused offline or
+     * failed: the form then draws without it, as before). The form draws its fields after this,
+     * once: each list that arrived after them re-rendered the whole form synchronously
+     * (react-query answers through useSyncExternalStore, which React cannot time-slice), four
+     * long tasks of a step's first load on a phone (issue 18 §5).
+     */
+    loading: [businessTypes, states, districts, cities, wards].some(firstTry),
     stateId,
     districtId,
     city: cities.data?.find((c) => c.id === cityId),
