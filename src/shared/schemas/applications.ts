@@ -23,8 +23,6 @@ import { toLatinDigits } from '../format.js';
 import { STATUSES } from '../lifecycle.js';
 import { ungroupNumber } from '../numbers.js';
 import {
-  adDate,
-  choiceError,
   fileField,
   MSG,
   mobile,
@@ -364,25 +362,6 @@ export const remarksSchema = z.object({
 });
 
 export const rejectSchema = z.object({ remarks: reqText(1000) });
-
-/**
- * Manual (counter or bank) payment (SPEC §3 Payment; issue 6 §2): the amount must equal the
- * bill; the receipt scan is a file field checked by the route.
- */
-export const manualPaymentSchema = z.object({
-  /** rupees, as on the receipt; must equal the bill (issue 6 §2) */
-  amount: rupeesToPaisa(),
-  receiptNo: reqText(40).pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9/_-]+$/, MSG.choice)
-      // ES-… and KH-… are the numbers the server gives online receipts (issue 15 §4)
-      .refine((v) => !/^(ES|KH)-/i.test(v), 'errors.receiptReserved'),
-  ),
-  paidDate: adDate(),
-  channel: z.enum(['counter', 'bank'], { error: choiceError }),
-  remarks: optText(1000),
-});
 
 export const billLineSchema = z.object({
   key: z.enum(['businessTax', 'fine', 'rentTax', 'adminCost', 'serviceFee', 'discount']),

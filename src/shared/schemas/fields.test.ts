@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translate } from '../i18n/index.js';
-import { manualPaymentSchema } from './applications.js';
+import { manualPaymentSchema } from './payments.js';
 import { profileUpdateSchema } from './auth.js';
 import { adDate, isRealAdDate, MSG, reqId } from './fields.js';
 import { requiredFileSchema, userCreateSchema } from './resources.js';

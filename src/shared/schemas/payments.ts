@@ -3,10 +3,31 @@
  * refund of money that could not be credited to a bill (issue 15 §1, docs/payments.md).
  */
 import { z } from 'zod';
-import { adDate, choiceError, optText } from './fields.js';
+import { adDate, choiceError, MSG, optText, reqText, rupeesToPaisa } from './fields.js';
 import { officeSchema } from './settings.js';
 
 const bi = z.object({ en: z.string(), ne: z.string() });
+
+/**
+ * Manual (counter or bank) payment (SPEC §3 Payment; issue 6 §2): the amount must equal the
+ * bill; the receipt scan is a file field checked by the route. Kept here, not with the
+ * application's schemas: the application detail's payment dialog would otherwise build all of
+ * the application form's schemas when it loads (~100 ms of a phone's page load, issue 18 §5).
+ */
+export const manualPaymentSchema = z.object({
+  /** rupees, as on the receipt; must equal the bill (issue 6 §2) */
+  amount: rupeesToPaisa(),
+  receiptNo: reqText(40).pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9/_-]+$/, MSG.choice)
+      // ES-… and KH-… are the numbers the server gives online receipts (issue 15 §4)
+      .refine((v) => !/^(ES|KH)-/i.test(v), 'errors.receiptReserved'),
+  ),
+  paidDate: adDate(),
+  channel: z.enum(['counter', 'bank'], { error: choiceError }),
+  remarks: optText(1000),
+});
 
 export const paymentChannelSchema = z.enum(['counter', 'bank', 'esewa', 'khalti']);
 

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { bsToAd, formatBs, parseBs, todayAd, todayBs } from '../../../shared/bs-date.js';
 import type { Bill } from '../../../shared/fees.js';
 import { toLatinDigits, toNepaliDigits } from '../../../shared/format.js';
-import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import { manualPaymentSchema } from '../../../shared/schemas/payments.js';
 import { BsDatePicker } from '../../components/BsDatePicker';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { todayAd } from '../../../shared/bs-date.js';
 import type { Bill } from '../../../shared/fees.js';
 import { formatPaisa } from '../../../shared/format.js';
-import type { manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import type { manualPaymentSchema } from '../../../shared/schemas/payments.js';
 import type { Db, Tx } from '../../db/client.js';
 import { files, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { manualPaymentSchema } from '../../../shared/schemas/applications.js';
+import { manualPaymentSchema } from '../../../shared/schemas/payments.js';
 import { receiptViewSchema, refundSchema } from '../../../shared/schemas/payments.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
