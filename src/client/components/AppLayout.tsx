@@ -10,7 +10,6 @@ import {
   Group,
   Menu,
   NavLink,
-  ScrollArea,
   Text,
   UnstyledButton,
   VisuallyHidden,
@@ -229,7 +228,10 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling, not Mantine's ScrollArea: that measures itself and sets
+            state as it mounts, a synchronous re-render of the menu on every screen's first
+            load (issue 18 §5). */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {top.map(link)}
           {groups.map((g) => (
             <NavLink
