@@ -37,6 +37,7 @@ import { createQueryClient } from './app/queryClient';
 import { prefetchProfile } from './lib/auth';
 import { prefetchPublicSettings } from './lib/palika';
 import { prefetchFormLists } from './lib/useOptions';
+import { prefetchApplicationDetail } from './features/registrations';
 
 // The offline app shell (issue 7 §6, src/client/sw.ts). Production builds only: in development
 // Vite serves unbundled modules that a worker must not pin. After `load`, so installing the
@@ -54,7 +55,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const queryClient = createQueryClient();
 prefetchProfile(queryClient);
 if (['/', '/user/login'].includes(window.location.pathname)) prefetchPublicSettings(queryClient);
+// The screen's own data, for the screens a link or a bookmark opens most: beside the code.
 prefetchFormLists(queryClient, window.location.pathname);
+prefetchApplicationDetail(queryClient, window.location.pathname);
 // The administrators' BS calendar corrections (issue 16 §6), in their own chunk with the date
 // code, which the login screen does not need (lib/calendar.ts).
 void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));

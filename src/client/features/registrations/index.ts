@@ -7,7 +7,13 @@
  * (eslint.features.js). The route pages are not exported: the router lazy-loads each page by
  * file, so that every page stays its own chunk (src/client/app/App.tsx).
  */
-export { detailKey, downloadCertificate, kindOf, useApplicationDetail } from './api';
+export {
+  detailKey,
+  downloadCertificate,
+  kindOf,
+  prefetchApplicationDetail,
+  useApplicationDetail,
+} from './api';
 export { REQUEST_BUTTON, REQUEST_PATH } from './requestPaths';
 export type {
   ApplicationDetail,
