@@ -81,7 +81,7 @@ export default [
     name: 'Application list (/business/applications): first-load JS',
     path: routeJs('features/registrations/ApplicationsListPage.tsx'),
     gzip: true,
-    limit: '312 KB',
+    limit: '287 KB',
   },
   {
     name: 'Application detail (/business/applications/:id/detail): first-load JS',

@@ -26,7 +26,7 @@
  * contains the text (e.g. `--only=form`); `--throttling=devtools` has Chrome apply the slow network
  * and CPU instead of simulating them (a diagnostic, see below). The JSON reports are written to
  * .test-cache/lighthouse/. Chromium: CHROMIUM_PATH, /usr/bin/chromium, or @sparticuz/chromium's
- * (unpacked to /tmp as in e2e/global-setup.ts).
+ * (unpacked to /tmp as in e2e/global-setup.ts). `--trace` keeps each screen's trace too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -56,6 +56,12 @@ const throttlingMethod =
   args.find((a) => a.startsWith('--throttling='))?.slice(13) === 'devtools'
     ? 'devtools'
     : 'simulate';
+/**
+ * `--trace`: also keep each audit's trace, with V8's CPU samples, as `<screen>.trace.json` beside
+ * the report (the last run's), to see which code a long task ran (a diagnostic; open it in
+ * Chromium's Performance panel).
+ */
+const keepTrace = args.includes('--trace');
 
 interface Session {
   token: string;
@@ -328,10 +334,11 @@ async function audit(
       // Keeps the session just written; the profile is new, so there is no cache to clear.
       disableStorageReset: true,
       throttlingMethod,
+      ...(keepTrace && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
     };
     const result = await lighthouse(`${base}${url}`, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return result.lhr;
+    return { lhr: result.lhr, trace: keepTrace ? result.artifacts.Trace : undefined };
   } finally {
     await browser.close();
   }
@@ -429,13 +436,17 @@ async function main() {
       const session = screen.as && seeded.sessions[screen.as];
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await audit(
+        const { lhr, trace } = await audit(
           executablePath,
           base,
           url,
           session,
           screen.draft ? draft : undefined,
         );
+        if (trace) {
+          const name = `${screen.name.replace(/[^\w]+/g, '-')}.trace.json`;
+          await writeFile(path.join(OUT_DIR, name), JSON.stringify(trace));
+        }
         lighthouseVersion = lhr.lighthouseVersion;
         if (lhr.runtimeError) throw new Error(`${screen.name}: ${lhr.runtimeError.message}`);
         results.push(lhr);

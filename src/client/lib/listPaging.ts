@@ -10,7 +10,7 @@
  * page size starts a new map (`resetKey`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { MAX_LIST_OFFSET } from '../../shared/schemas/list.js';
+import { MAX_LIST_OFFSET } from '../../shared/list-limits.js';
 
 /** page number → the cursor that fetches it (the nextCursor of the page before). */
 export type CursorMap = ReadonlyMap<number, string>;

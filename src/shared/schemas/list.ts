@@ -11,13 +11,9 @@
  * `meta.totalCapped` true when more rows match (the screen shows "10,000+").
  */
 import { z } from 'zod';
+import { MAX_CURSOR_LENGTH, MAX_LIST_COUNT, MAX_LIST_OFFSET } from '../list-limits.js';
 
-/** The deepest OFFSET a page without a cursor may use ((page-1) × rowsPerPage), rows. */
-export const MAX_LIST_OFFSET = 10_000;
-/** meta.total counts at most this many rows; more is reported as `totalCapped`. */
-export const MAX_LIST_COUNT = 10_000;
-/** Longest cursor accepted (base64url characters). */
-export const MAX_CURSOR_LENGTH = 512;
+export { MAX_CURSOR_LENGTH, MAX_LIST_COUNT, MAX_LIST_OFFSET };
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
