@@ -6,18 +6,21 @@
  * place of the spinner only; the real shell (components/AppLayout.tsx) replaces it whole, with
  * the title at the same place (app/global.css `.darta-shell-*`, matching AppShell's offsets).
  * Uses only components whose styles are in the first-load CSS (main.tsx). Before any script
- * has run, index.html draws the same outline without React (staticShell.ts).
+ * has run, index.html draws the same outline without React (staticShell.ts). An applicant's home
+ * also shows its welcome and "register a business" panel (staticShell.ts START_KEYS).
  */
 import { Box, Center, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getStoredUser } from '../lib/session';
-import { shellTitleKey } from './shellTitles';
+import { HOME_TITLE, shellTitleKey } from './shellTitles';
+import { START_KEYS, START_PATH, START_PERMISSION } from './staticShell';
 
 export function ShellFallback() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const titleKey = shellTitleKey(pathname, getStoredUser()?.userType);
+  const user = getStoredUser();
+  const titleKey = shellTitleKey(pathname, user?.userType);
   return (
     <>
       <Box component="header" className="darta-shell-header" px="sm">
@@ -32,6 +35,22 @@ export function ShellFallback() {
           <Title order={2} mb="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {t(titleKey)}
           </Title>
+        )}
+        {titleKey === HOME_TITLE && user && (
+          <>
+            <p className="darta-static-welcome">{t(START_KEYS.welcome, { name: user.name })}</p>
+            {user.permissions?.includes(START_PERMISSION) && (
+              <div className="darta-static-start">
+                <h3 className="darta-static-start-title">{t(START_KEYS.title)}</h3>
+                <p className="darta-static-start-text">{t(START_KEYS.text)}</p>
+                {/* A plain link: the router is not drawn yet; the page replaces it at once. */}
+                <a className="darta-static-start-button" href={START_PATH}>
+                  <span>{t(START_KEYS.button)}</span>
+                  <span aria-hidden>→</span>
+                </a>
+              </div>
+            )}
+          </>
         )}
         <Center mih={200} p="xl">
           <Loader aria-label={t('common.loading')} />

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enUS from '../../shared/i18n/en-US.js';
 import ne from '../../shared/i18n/ne.js';
 import { SHELL_TITLES } from './shellTitles';
-import { shellData, staticShellScript } from './staticShell';
+import { shellData, START_KEYS, staticShellScript } from './staticShell';
 
 const source = staticShellScript({ 'en-US': enUS, ne });
 
@@ -17,6 +17,11 @@ function run(path: string, stored: Record<string, string>) {
 
 const staff = { access_token: 'token', user: JSON.stringify({ id: 2, userType: 'wardadmin' }) };
 const applicant = { access_token: 'token', user: JSON.stringify({ id: 3, userType: 'user' }) };
+/** An applicant who may apply (the demo applicant's permissions include it). */
+const canApply = (name: string) => ({
+  access_token: 'token',
+  user: JSON.stringify({ id: 3, userType: 'user', name, permissions: ['create-applications'] }),
+});
 
 describe('the static outline of a signed-in screen (issue 18 §5)', () => {
   beforeEach(() => localStorage.clear());
@@ -45,6 +50,41 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
     expect(run('/dashboard', staff).querySelector('h2')?.textContent).toBe(enUS.dashboard.title);
   });
 
+  it("draws an applicant's home with its welcome and the panel to register a business", () => {
+    const root = run('/dashboard', canApply('Sita Sharma'));
+    const main = root.querySelector('main')!;
+    expect(main.querySelector('.darta-static-welcome')?.textContent).toBe('Welcome, Sita Sharma');
+    expect(main.querySelector('h3')?.textContent).toBe(enUS.home.startTitle);
+    expect(main.querySelector('.darta-static-start-text')?.textContent).toBe(enUS.home.startText);
+    const link = main.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/apply-new');
+    expect(link.textContent).toBe(`${enUS.home.start}→`);
+    expect(link.querySelector('[aria-hidden=true]')?.textContent).toBe('→');
+    // in the page's order: title, welcome, panel, then the wait for the applications
+    expect([...main.children].map((e) => e.className)).toEqual([
+      'darta-static-title',
+      'darta-static-welcome',
+      'darta-static-start',
+      'darta-static-wait',
+    ]);
+  });
+
+  it('draws the panel in Nepali, the name as text, and no panel for an applicant who may not apply', () => {
+    const root = run('/dashboard', { ...canApply('<b>राम</b>'), lang: 'ne' });
+    expect(root.querySelector('.darta-static-welcome')?.textContent).toBe('स्वागत छ, <b>राम</b>');
+    expect(root.querySelector('b')).toBeNull();
+    expect(root.querySelector('h3')?.textContent).toBe(ne.home.startTitle);
+    expect(root.querySelector('a span')?.textContent).toBe(ne.home.start);
+    localStorage.clear();
+    const without = run('/dashboard', applicant);
+    expect(without.querySelector('.darta-static-welcome')?.textContent).toBe('Welcome, ');
+    expect(without.querySelector('.darta-static-start')).toBeNull();
+    localStorage.clear();
+    expect(
+      run('/business/applications', canApply('x')).querySelector('.darta-static-start'),
+    ).toBeNull();
+  });
+
   it('draws nothing signed out, on a path without a fixed title, or with a malformed user', () => {
     expect(run('/business/applications', {}).childElementCount).toBe(0);
     expect(run('/business/applications/7/detail', staff).childElementCount).toBe(0);
@@ -65,7 +105,7 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
 
   it('has every title in both catalogues, and fails the build on a missing one', () => {
     const data = shellData({ 'en-US': enUS, ne });
-    for (const key of Object.values(SHELL_TITLES)) {
+    for (const key of [...Object.values(SHELL_TITLES), ...Object.values(START_KEYS)]) {
       expect(data.texts['en-US'][key]).toBeTruthy();
       expect(data.texts.ne[key]).toBeTruthy();
     }

@@ -22,8 +22,24 @@ import { HOME_TITLE, SHELL_TITLES } from './shellTitles';
 /** A catalogue as the shared i18n module exports it (nested objects of strings). */
 type Catalogue = { [key: string]: string | Catalogue };
 
-/** The keys the outline shows, besides the page titles. */
+/** The keys the outline shows, besides the page titles (START_KEYS: the applicant's home). */
 const OWN_KEYS = ['app.name', 'common.loading'];
+
+/**
+ * The applicant home's welcome and "register a business" panel (features/home/HomePage.tsx
+ * StartPanel), drawn with the title: static texts, and on a phone the panel's paragraph is the
+ * screen's largest text, so it is shown without waiting for the page's code (issue 18 §5).
+ */
+export const START_KEYS = {
+  welcome: 'dashboard.welcome',
+  title: 'home.startTitle',
+  text: 'home.startText',
+  button: 'home.start',
+} as const;
+/** Who may start an application: the panel's condition in HomePage.tsx (`useCan`). */
+export const START_PERMISSION = 'create-applications';
+/** Where the panel's button goes (HomePage.tsx StartPanel). */
+export const START_PATH = '/apply-new';
 
 /** The text of a dotted key, e.g. `form.title`; throws on a missing key (caught at build time). */
 function text(catalogue: Catalogue, key: string): string {
@@ -39,14 +55,24 @@ function text(catalogue: Catalogue, key: string): string {
 
 /** What the script needs: the title key per path, and the texts of every key per language. */
 export function shellData(catalogues: { 'en-US': Catalogue; ne: Catalogue }) {
-  const keys = [...new Set([...Object.values(SHELL_TITLES), HOME_TITLE, ...OWN_KEYS])];
+  const keys = [
+    ...new Set([
+      ...Object.values(SHELL_TITLES),
+      HOME_TITLE,
+      ...OWN_KEYS,
+      ...Object.values(START_KEYS),
+    ]),
+  ];
   const texts = Object.fromEntries(
     Object.entries(catalogues).map(([lang, c]) => [
       lang,
       Object.fromEntries(keys.map((k) => [k, text(c, k)])),
     ]),
   );
-  return { paths: SHELL_TITLES, home: HOME_TITLE, texts };
+  return {
+    ...{ paths: SHELL_TITLES, home: HOME_TITLE, texts },
+    start: { keys: START_KEYS, permission: START_PERMISSION, path: START_PATH },
+  };
 }
 
 /**
@@ -78,6 +104,24 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
     header.appendChild(el('span', 'darta-static-name', t['app.name']));
     var main = el('main', 'darta-shell-main');
     main.appendChild(el('h2', 'darta-static-title', t[key]));
+    if (key === S.home) {
+      var k = S.start.keys;
+      var name = typeof user.name === 'string' ? user.name : '';
+      main.appendChild(el('p', 'darta-static-welcome', t[k.welcome].replace('{{name}}', name)));
+      if ((user.permissions || []).indexOf(S.start.permission) >= 0) {
+        var panel = el('div', 'darta-static-start');
+        panel.appendChild(el('h3', 'darta-static-start-title', t[k.title]));
+        panel.appendChild(el('p', 'darta-static-start-text', t[k.text]));
+        var go = el('a', 'darta-static-start-button');
+        go.href = S.start.path;
+        go.appendChild(el('span', '', t[k.button]));
+        var arrow = el('span', '', '\u2192');
+        arrow.setAttribute('aria-hidden', 'true');
+        go.appendChild(arrow);
+        panel.appendChild(go);
+        main.appendChild(panel);
+      }
+    }
     var wait = el('div', 'darta-static-wait');
     var spinner = el('span', 'darta-static-loader');
     spinner.setAttribute('role', 'status');
