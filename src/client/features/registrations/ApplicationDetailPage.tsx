@@ -18,6 +18,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
+import { Later } from '../../components/Later';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -129,29 +130,32 @@ function Detail({ id }: { id: number }) {
         </Alert>
       )}
 
-      <Tabs defaultValue="information" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="information">{t('detail.tabs.information')}</Tabs.Tab>
-          <Tabs.Tab value="history">
-            {t('detail.tabs.history')} ({f.num(d.history.length)})
-          </Tabs.Tab>
-          <Tabs.Tab value="images">
-            {t('detail.tabs.images')} ({f.num(d.documents.length)})
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="information">
-          <InformationTab d={d} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <HistoryTab d={d} />
-        </Tabs.Panel>
-        <Tabs.Panel value="images">
-          <ImagesTab d={d} />
-        </Tabs.Panel>
-      </Tabs>
-      <DuplicatesLog d={d} />
-
-      <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
+      {/* The tabs below the first view come in a commit of their own: the business name and
+          the actions above are painted without waiting for them (components/Later.tsx). */}
+      <Later fallback={<PageLoader />}>
+        <Tabs defaultValue="information" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="information">{t('detail.tabs.information')}</Tabs.Tab>
+            <Tabs.Tab value="history">
+              {t('detail.tabs.history')} ({f.num(d.history.length)})
+            </Tabs.Tab>
+            <Tabs.Tab value="images">
+              {t('detail.tabs.images')} ({f.num(d.documents.length)})
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="information">
+            <InformationTab d={d} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <HistoryTab d={d} />
+          </Tabs.Panel>
+          <Tabs.Panel value="images">
+            <ImagesTab d={d} />
+          </Tabs.Panel>
+        </Tabs>
+        <DuplicatesLog d={d} />
+        <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
+      </Later>
       {paying && <PaymentDialog detail={d} opened onClose={() => setPaying(false)} />}
     </>
   );
