@@ -2,11 +2,8 @@
  * Builds the Fastify app (fastify/demo style: plugins make set-up explicit). Used by
  * main.ts and by the tests, which call `inject()` on it against a migrated database.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +17,7 @@ import type { Database } from './db/client.js';
 import { housekeeping, startPeriodicJob } from './lib/jobs.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { CLIENT_DIST_DIR } from './lib/paths.js';
+import { registerSpa } from './lib/spa.js';
 import { openFileStore } from './lib/storage.js';
 import { recoveryOptions, startRecovery } from './ops/crash-recovery.js';
 import authPlugin from './plugins/auth.js';
@@ -71,11 +69,9 @@ export interface AppDeps {
   /** share one Chromium between app instances (tests) */
   pdf?: PdfRenderer;
   logger?: boolean | object;
+  /** the client build served as the SPA (default dist/client; tests pass their own) */
+  clientDir?: string;
 }
-
-const CLIENT_DIR = CLIENT_DIST_DIR;
-/** Build files served with `Cache-Control: no-cache` (paths relative to CLIENT_DIR). */
-const REVALIDATED = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
 
 /**
  * Never in a log line (issue 8 §5): credentials in headers, wherever a plugin logs them
@@ -104,7 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(app, deps);
   startBackgroundJobs(app, deps, services);
   await registerApi(app, deps, services);
-  await registerSpa(app);
+  await registerSpa(app, {
+    clientDir: deps.clientDir ?? CLIENT_DIST_DIR,
+    publicSettings: () => services.settings.publicView(),
+  });
   return app;
 }
 
@@ -370,42 +369,3 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
 }
 
 /** The built SPA: static files, and index.html for every non-API path (client routes). */
-async function registerSpa(app: FastifyInstance) {
-  const spa = existsSync(path.join(CLIENT_DIR, 'index.html'));
-  if (spa) {
-    await app.register(fastifyStatic, {
-      root: CLIENT_DIR,
-      wildcard: false,
-      index: ['index.html'],
-      // The build writes .br/.gz beside each script and stylesheet (vite.config.ts); a browser
-      // that accepts one gets it, with no compression work per request (issue 8 §2).
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const name = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
-        // Hashed build output never changes under its name.
-        if (name.startsWith('assets/')) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (REVALIDATED.has(name)) {
-          // The service worker, its shell page and the manifest must be re-checked on every
-          // load, or a browser keeps an old app version (issue 7 §6).
-          reply.header('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0];
-    if (
-      !spa ||
-      req.url.startsWith('/api/') ||
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      // A missing build file is a 404, never the SPA page in its place (which a browser would
-      // otherwise take as the service worker, manifest or a chunk).
-      REVALIDATED.has(pathname.slice(1)) ||
-      pathname.startsWith('/assets/')
-    ) {
-      return reply.code(404).send({ message: translate(requestLang(req), 'errors.notFound') });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
-}

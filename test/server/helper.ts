@@ -68,7 +68,13 @@ export async function testDatabase(
 }
 
 export async function buildTestApp(
-  opts: { pdf?: PdfRenderer; config?: Partial<Config>; logger?: DatabaseOptions['logger'] } = {},
+  opts: {
+    pdf?: PdfRenderer;
+    config?: Partial<Config>;
+    logger?: DatabaseOptions['logger'];
+    /** a client build to serve as the SPA (default: the repository's dist/client, if built) */
+    clientDir?: string;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await testDatabase({ logger: opts.logger });
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'darta-uploads-'));
@@ -82,7 +88,13 @@ export async function buildTestApp(
   };
   // tests run the payment re-check themselves
   config.payments = { ...config.payments, recheckMs: 0 };
-  const app = await buildApp({ config, database, pdf: opts.pdf, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    pdf: opts.pdf,
+    logger: false,
+    clientDir: opts.clientDir,
+  });
   // fixtures read what the app queued (e.g. an SMS code) through this
   app.decorate('testDatabase', database);
   await app.ready();

@@ -5,6 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_DATA_ID } from '../../../shared/page-data.js';
 import { setLang } from '../../lib/i18n';
 import { TOKEN_KEY, USER_KEY } from '../../lib/session';
 import { mockFetchEachTest } from '../../test/lifecycle';
@@ -47,6 +48,48 @@ describe('LoginPage', () => {
       '/api/settings/emblem?v=abc',
     );
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([PUBLIC]);
+  });
+
+  describe('with the identity written in the page by the server (issue 18 §5)', () => {
+    /** The page's data element, as server lib/spa.ts writes it. */
+    function pageData(text: string) {
+      const el = document.createElement('script');
+      el.type = 'application/json';
+      el.id = PUBLIC_DATA_ID;
+      el.textContent = text;
+      document.head.appendChild(el);
+      return el;
+    }
+
+    it('draws the name with the card, in the first render, without asking the server', () => {
+      serve();
+      const el = pageData(JSON.stringify({ ...identity, extra: 'ignored' }));
+      try {
+        renderWithApp(<LoginPage />);
+        // getBy: present at once, not after a request
+        expect(screen.getByText('Godawari Municipality')).toBeInTheDocument();
+        expect(screen.getByRole('img', { name: 'Emblem of Godawari Municipality' })).toBeVisible();
+        expect(fetchMock).not.toHaveBeenCalled();
+      } finally {
+        el.remove();
+      }
+    });
+
+    it('asks the server when the page holds something else than the identity', async () => {
+      serve();
+      for (const text of ['{"nameEn":1}', 'not json', 'null', '']) {
+        const el = pageData(text);
+        try {
+          const { unmount } = renderWithApp(<LoginPage />);
+          expect(screen.queryByText('Godawari Municipality')).not.toBeInTheDocument();
+          expect(await screen.findByText('Godawari Municipality')).toBeInTheDocument();
+          unmount();
+        } finally {
+          el.remove();
+        }
+      }
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([PUBLIC, PUBLIC, PUBLIC, PUBLIC]);
+    });
   });
 
   it('shows labelled fields and a link to registration', () => {
