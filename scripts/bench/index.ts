@@ -27,7 +27,8 @@
  * Exit code 0 even when a target fails: it is a report. Everything it starts or creates is
  * removed on exit, error, Ctrl-C or SIGTERM.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -49,6 +50,8 @@ import {
   type Statement,
 } from './capture.js';
 import {
+  cpuComparison,
+  cpuMsPerRequest,
   evaluateTargets,
   figuresTable,
   growthTable,
@@ -58,6 +61,7 @@ import {
   parseSizes,
   percentile,
   pgbenchLatenciesMs,
+  procCpuTicks,
   targetsTable,
   vmHwmKib,
   type Figures,
@@ -277,8 +281,30 @@ interface Load {
   warmup?: number;
 }
 
-/** Drives `base` + load with autocannon for DURATION seconds after `warmup` requests. */
-async function drive(base: string, load: Load): Promise<Figures> {
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 where it cannot say). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The CPU ticks `pid` has used so far (NaN without /proc: not Linux, or the process gone). */
+function cpuTicks(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    return procCpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Drives `base` + load with autocannon for DURATION seconds after `warmup` requests; with the
+ * serving process's `pid`, also its CPU time per request over those seconds.
+ */
+async function drive(base: string, load: Load, pid?: number): Promise<Figures> {
   const connections = load.connections ?? CONNECTIONS;
   let i = 0;
   const opts: autocannon.Options = {
@@ -306,7 +332,9 @@ async function drive(base: string, load: Load): Promise<Figures> {
       : {}),
   };
   if (load.warmup) await autocannon({ ...opts, amount: load.warmup, connections: 1 });
+  const cpuBefore = cpuTicks(pid);
   const r = await autocannon({ ...opts, duration: DURATION });
+  const cpuMsPerReq = cpuMsPerRequest(cpuBefore, cpuTicks(pid), TICKS_PER_SECOND, r.requests.total);
   const figures: Figures = {
     name: load.name,
     reqPerSec: r.requests.average,
@@ -315,9 +343,11 @@ async function drive(base: string, load: Load): Promise<Figures> {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     connections,
+    ...(cpuMsPerReq === undefined ? {} : { cpuMsPerReq }),
   };
   console.log(
     `  ${load.name.padEnd(28)} ${figures.reqPerSec.toFixed(1).padStart(8)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms` +
+      (cpuMsPerReq === undefined ? '' : `  CPU ${cpuMsPerReq.toFixed(3)} ms/req`) +
       (figures.non2xx || figures.errors
         ? `  (${figures.non2xx} non-2xx, ${figures.errors} errors)`
         : ''),
@@ -625,11 +655,11 @@ async function benchSize(
   );
   const driveBare = async () => {
     figures.push(
-      await drive(`http://127.0.0.1:${barePort}`, {
-        name: 'bare Fastify (list SQL)',
-        path: '/list',
-        warmup: 50,
-      }),
+      await drive(
+        `http://127.0.0.1:${barePort}`,
+        { name: 'bare Fastify (list SQL)', path: '/list', warmup: 50 },
+        bare.proc.pid,
+      ),
     );
     await bare.stop();
   };
@@ -660,6 +690,8 @@ async function benchSize(
     async () => (await fetch(`${base}/api/health`)).ok,
   );
   const mem = memoryWatch(server.proc.pid!);
+  /** A load on the app, with the server's CPU per request. */
+  const driveApp = (load: Load) => drive(base, load, server.proc.pid);
   const signIn = async (username: string) => {
     const { data } = await fetchJson<{ data: { token: string } }>(`${base}/api/login`, {
       method: 'POST',
@@ -708,7 +740,7 @@ async function benchSize(
   const pdfId = ids[0];
 
   figures.push(
-    await drive(base, {
+    await driveApp({
       name: 'login (argon2)',
       path: '/api/login',
       method: 'POST',
@@ -719,13 +751,13 @@ async function benchSize(
   );
   if (kind === 'postgres') await driveBare();
   figures.push(
-    await drive(base, {
+    await driveApp({
       name: 'list page 1',
       path: `/api/applications?${qs(LIST)}`,
       headers: auth,
       warmup: 50,
     }),
-    await drive(base, {
+    await driveApp({
       name: deep ? 'list deep (cursor)' : 'list deep (OFFSET)',
       path: `/api/applications?${qs(deepParams)}`,
       headers: auth,
@@ -734,7 +766,7 @@ async function benchSize(
   );
   for (const s of result.searches)
     figures.push(
-      await drive(base, {
+      await driveApp({
         name: s.name,
         path: `/api/applications?${qs(searchParams(s.q))}`,
         headers: auth,
@@ -742,21 +774,21 @@ async function benchSize(
       }),
     );
   figures.push(
-    await drive(base, {
+    await driveApp({
       name: 'applicant own list',
       path: `/api/applications?${qs(OWN_LIST)}`,
       headers: applicantAuth,
       warmup: 50,
     }),
-    await drive(base, {
+    await driveApp({
       name: 'application detail',
       path: `/api/applications/${ids[0]}`,
       paths: ids.map((id) => `/api/applications/${id}`),
       headers: auth,
       warmup: 50,
     }),
-    await drive(base, { name: 'dashboard', path: '/api/dashboard', headers: auth, warmup: 50 }),
-    await drive(base, {
+    await driveApp({ name: 'dashboard', path: '/api/dashboard', headers: auth, warmup: 50 }),
+    await driveApp({
       name: 'certificate PDF (warm)',
       path: `/api/applications/${pdfId}/certificate.pdf`,
       headers: auth,
@@ -828,6 +860,8 @@ function report(r: DbResult) {
         console.log(
           `list ÷ pgbench: req/s ${(list.reqPerSec / pgb.reqPerSec).toFixed(2)}, p99 ${(list.p99 / pgb.p99).toFixed(2)}; bare ÷ pgbench req/s ${(bare.reqPerSec / pgb.reqPerSec).toFixed(2)}`,
         );
+      const cpu = cpuComparison(list, bare);
+      if (cpu) console.log(cpu);
       if (s.memory)
         console.log(
           `server peak RSS: Node ${kibToMib(s.memory.nodeHwmKib)} (VmHWM); Node + Chromium ${kibToMib(s.memory.treePeakKib)} (sampled every 0.5 s)`,

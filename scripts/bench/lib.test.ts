@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cpuComparison,
+  cpuMsPerRequest,
   evaluateTargets,
   figuresTable,
   growthTable,
   inlineParams,
   parsePortRange,
   parseSizes,
+  procCpuTicks,
   percentile,
   pgbenchLatenciesMs,
   ratio,
@@ -190,10 +193,49 @@ describe('process and pgbench readings', () => {
 
 describe('figuresTable', () => {
   it('aligns one row per endpoint under the header', () => {
-    const t = figuresTable([fig('list page 1', 512.345, 9, 31.5), fig('dashboard', 12, 40, 90)]);
+    const t = figuresTable([
+      { ...fig('list page 1', 512.345, 9, 31.5), cpuMsPerReq: 1.4567 },
+      fig('dashboard', 12, 40, 90),
+    ]);
     const lines = t.split('\n');
-    expect(lines[0]).toMatch(/^endpoint\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+non-2xx\/errors$/);
-    expect(lines[2]).toMatch(/^list page 1\s+10\s+512\.3\s+9\.0\s+31\.5\s+0\/0$/);
+    expect(lines[0]).toMatch(
+      /^endpoint\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+CPU ms\/req\s+non-2xx\/errors$/,
+    );
+    expect(lines[2]).toMatch(/^list page 1\s+10\s+512\.3\s+9\.0\s+31\.5\s+1\.457\s+0\/0$/);
+    // not measured (pgbench, or no /proc): a dash
+    expect(lines[3]).toMatch(/^dashboard\s+10\s+12\.0\s+40\.0\s+90\.0\s+–\s+0\/0$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+});
+
+describe('CPU per request', () => {
+  // proc(5): pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+  // cmajflt utime stime ...; a command name may hold spaces and parentheses
+  const stat = (comm: string, utime: number, stime: number) =>
+    `4242 (${comm}) S 1 4242 4242 0 -1 4194304 1000 0 0 0 ${utime} ${stime} 0 0 20 0 11 0 55 1`;
+
+  it('reads utime + stime, whatever the command name holds', () => {
+    expect(procCpuTicks(stat('node', 1500, 250))).toBe(1750);
+    expect(procCpuTicks(stat('my (odd) name', 7, 3))).toBe(10);
+    expect(procCpuTicks('')).toBeNaN();
+    expect(procCpuTicks('4242 (node) S 1 2')).toBeNaN();
+  });
+
+  it('divides the ticks used by the requests answered, in ms', () => {
+    // 350 ticks at 100 per second = 3.5 s over 2,500 requests = 1.4 ms each
+    expect(cpuMsPerRequest(1000, 1350, 100, 2500)).toBeCloseTo(1.4, 10);
+    expect(cpuMsPerRequest(NaN, 1350, 100, 2500)).toBeUndefined();
+    expect(cpuMsPerRequest(1000, 900, 100, 2500)).toBeUndefined();
+    expect(cpuMsPerRequest(1000, 1350, 100, 0)).toBeUndefined();
+  });
+
+  it('compares the list with the bare endpoint only when both were measured', () => {
+    const list = { ...fig('list page 1', 400, 20, 40), cpuMsPerReq: 1.44 };
+    const bare = { ...fig('bare Fastify (list SQL)', 500, 15, 30), cpuMsPerReq: 1.1 };
+    expect(cpuComparison(list, bare)).toBe(
+      'server CPU per request: list 1.440 ms, bare 1.100 ms (+0.340 ms; bare ÷ list 0.76)',
+    );
+    expect(cpuComparison(fig('list page 1', 400, 20, 40), bare)).toBeNull();
+    expect(cpuComparison(list, undefined)).toBeNull();
   });
 });

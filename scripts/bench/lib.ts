@@ -16,6 +16,12 @@ export interface Figures {
   non2xx: number;
   errors: number;
   connections: number;
+  /**
+   * CPU time of the serving process per answered request, ms (Linux /proc; absent elsewhere):
+   * what the process spent, whatever else the machine did, so it compares the app with the bare
+   * endpoint more steadily than req/s, which moves with the load of the moment.
+   */
+  cpuMsPerReq?: number;
 }
 
 /** One target, evaluated: `rule` is printed as is beside the verdict. */
@@ -232,19 +238,71 @@ export function textTable(rows: string[][]): string {
     .trimEnd();
 }
 
-/** The figures table of one database: endpoint, connections, req/s, p50 ms, p99 ms, non-2xx. */
+/**
+ * The figures table of one database: endpoint, connections, req/s, p50 ms, p99 ms, the serving
+ * process's CPU ms per request ('–' where not measured: pgbench, non-Linux), non-2xx/errors.
+ */
 export function figuresTable(figures: readonly Figures[]): string {
   return textTable([
-    ['endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+    ['endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'non-2xx/errors'],
     ...figures.map((f) => [
       f.name,
       String(f.connections),
       fmt(f.reqPerSec),
       fmt(f.p50),
       fmt(f.p99),
+      f.cpuMsPerReq === undefined ? '–' : f.cpuMsPerReq.toFixed(3),
       `${f.non2xx}/${f.errors}`,
     ]),
   ]);
+}
+
+/**
+ * User + system CPU time of a process in clock ticks, from the text of `/proc/<pid>/stat`
+ * (proc(5): fields 14 utime and 15 stime, counted after the command name, which may hold spaces
+ * and parentheses). NaN when the text is not such a line.
+ */
+export function procCpuTicks(stat: string): number {
+  const end = stat.lastIndexOf(')');
+  if (end < 0) return NaN;
+  // after ") ": field 3 (state) is index 0, so utime (14) is index 11 and stime (15) index 12
+  const rest = stat
+    .slice(end + 2)
+    .trim()
+    .split(/\s+/);
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  return rest.length > 12 && Number.isFinite(utime) && Number.isFinite(stime) ? utime + stime : NaN;
+}
+
+/**
+ * CPU ms per request from two tick readings (`procCpuTicks`), the ticks per second
+ * (`getconf CLK_TCK`, 100 on Linux) and the requests answered between them; undefined when a
+ * reading is missing or nothing was answered.
+ */
+export function cpuMsPerRequest(
+  before: number,
+  after: number,
+  ticksPerSecond: number,
+  requests: number,
+): number | undefined {
+  if (!Number.isFinite(before) || !Number.isFinite(after) || after < before || requests <= 0)
+    return undefined;
+  return ((after - before) * 1000) / ticksPerSecond / requests;
+}
+
+/**
+ * The list's CPU per request beside the bare endpoint's (information, not a target: the issue
+ * sets the ratio of req/s): "list CPU 1.440 ms/req vs bare 1.100 ms/req (+0.340 ms, bare ÷
+ * list 0.76)", or null when either was not measured.
+ */
+export function cpuComparison(list?: Figures, bare?: Figures): string | null {
+  if (list?.cpuMsPerReq === undefined || bare?.cpuMsPerReq === undefined) return null;
+  const d = list.cpuMsPerReq - bare.cpuMsPerReq;
+  return (
+    `server CPU per request: list ${list.cpuMsPerReq.toFixed(3)} ms, bare ${bare.cpuMsPerReq.toFixed(3)} ms ` +
+    `(${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(3)} ms; bare ÷ list ${ratio(bare.cpuMsPerReq, list.cpuMsPerReq).toFixed(2)})`
+  );
 }
 
 /** The targets table: rule, measured value, verdict. */
