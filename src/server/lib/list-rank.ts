@@ -119,30 +119,40 @@ export function isSearch(spec: ListSpec, q: ListQuery): boolean {
  * the same statement: when more than the cap match it, so do `rows`, which are then not read.
  * A word typed in full is found from its own posting list, ~3–5× faster than the beginning of
  * a word, which reads every word that starts with it (docs/performance.md "Search by words").
+ * With `session` (a guarded request's check), its value as `session` too.
  */
 export async function searchTotal(
   db: Db | Tx,
   rows: PgSelect,
   exact?: PgSelect,
-): Promise<{ total: number; totalCapped: boolean }> {
+  session?: SQL<boolean>,
+): Promise<{ total: number; totalCapped: boolean; session?: boolean }> {
   const cap = rankCap;
+  // a guarded request's session check (plugins/auth.ts), in this one-row statement's snapshot
+  const checked = session ? sql`, (${session}) as session` : sql``;
   const res = (await db.execute(
     exact
       ? sql`with e as materialized (${exact}), m as materialized (${rows})
     select (case when (select count(*) from (select 1 from e limit ${cap + 1}) x) > ${cap}
-      then ${cap + 1} else (select count(*) from (select 1 from m limit ${cap + 1}) y) end)::int as n`
+      then ${cap + 1} else (select count(*) from (select 1 from m limit ${cap + 1}) y) end)::int as n${checked}`
       : sql`with m as materialized (${rows})
-    select count(*)::int as n from (select 1 from m limit ${cap + 1}) x`,
-  )) as unknown as { rows: { n: number }[] };
-  const n = Number(res.rows[0].n);
-  return { total: Math.min(n, cap), totalCapped: n > cap };
+    select count(*)::int as n${checked} from (select 1 from m limit ${cap + 1}) x`,
+  )) as unknown as { rows: { n: number; session?: boolean }[] };
+  const [row] = res.rows;
+  const n = Number(row.n);
+  return {
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
+    ...(session ? { session: row.session === true } : {}),
+  };
 }
 
 /**
  * meta.total of the request's search (issue 18 §1): a one-word search of a words column whose
  * word is common (word-stats.ts isCommonWord, asked with `exact`: the search with the word whole
  * and every filter and scope) is over the cap without counting, `{ total: cap, totalCapped:
- * true }`; any other search is counted by searchTotal(rows, exact).
+ * true }`; any other search is counted by searchTotal(rows, exact), which also answers
+ * `session` (the check's value) when given one: the common word's path does not.
  */
 export async function searchCount(
   db: Db | Tx,
@@ -150,7 +160,8 @@ export async function searchCount(
   q: ListQuery,
   rows: PgSelect,
   exact?: PgSelect,
-): Promise<{ total: number; totalCapped: boolean }> {
+  session?: SQL<boolean>,
+): Promise<{ total: number; totalCapped: boolean; session?: boolean }> {
   const ranked = rankedFilter(spec);
   const stats = ranked?.rank.words?.statistics;
   const raw = ranked && Object.hasOwn(q.filters, ranked.key) ? q.filters[ranked.key] : undefined;
@@ -159,5 +170,5 @@ export async function searchCount(
     if (word !== null && (await isCommonWord(db, stats, word, exact, rankCap)))
       return { total: rankCap, totalCapped: true };
   }
-  return searchTotal(db, rows, exact);
+  return searchTotal(db, rows, exact, session);
 }

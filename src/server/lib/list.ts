@@ -414,12 +414,15 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
      * WHERE that makes it (a words search then counts with its last word whole first). Answers
      * the page's rows
      * (at most rowsPerPage, without the cursor and rank fields) and meta
-     * `{ total, totalCapped, nextCursor }`.
+     * `{ total, totalCapped, nextCursor }`. With `session` (a guarded request's check,
+     * plugins/auth.ts), a search's count answers it too: `session` is its value, undefined when
+     * no count ran.
      */
     async page<R extends KeysetRow>(
       db: Db | Tx,
       rows: (where: SQL | undefined) => OrderableRows<R>,
       count: PgSelect | ((where: SQL | undefined) => PgSelect),
+      session?: SQL<boolean>,
     ) {
       const countOf = (w: SQL | undefined) => (typeof count === 'function' ? count(w) : count);
       const total = () =>
@@ -430,6 +433,7 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
               q,
               countOf(where),
               exactWhere && typeof count === 'function' ? count(exactWhere) : undefined,
+              session,
             )
           : boundedTotal(db, countOf(where));
       // A search counts first (bounded, through its index): how many match decides how its page
@@ -456,11 +460,15 @@ export function listPlan(spec: ListSpec, q: ListQuery, base: (SQL | undefined)[]
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
       counted ??= await total();
+      const { session: sessionStands, ...counts } = counted as typeof counted & {
+        session?: boolean;
+      };
       const last = kept[kept.length - 1];
       return {
         rows: kept.map(withoutListFields),
+        session: sessionStands,
         meta: {
-          ...counted,
+          ...counts,
           nextCursor: !more
             ? null
             : encodeListCursor(

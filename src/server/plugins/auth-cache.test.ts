@@ -226,4 +226,55 @@ describe('the list confirms a remembered session in its own statement', () => {
     expect(await total(b, nobody.token)).toBe(0);
     expect(await total(b, nobody.token)).toBe(0);
   });
+
+  it('a search confirms the session in its own statement too: another ward, a role taken, signed out', async () => {
+    const db = t.database.db;
+    // "Himalayan Tea House" (the fixture's business) is in ward 1
+    const url = `/api/applications?filters=${encodeURIComponent(JSON.stringify({ q: 'Himalayan' }))}`;
+    const search = async (app: FastifyInstance, token: string) => {
+      const res = await get(app, url, token);
+      return {
+        status: res.statusCode,
+        wards:
+          res.statusCode === 200 ? res.json().data.map((r: { wardId: number }) => r.wardId) : [],
+      };
+    };
+    const ward1 = await login(b, 'ward1');
+    const [me] = await db.select().from(users).where(eq(users.username, 'ward1'));
+    const before = me.wardId!;
+    const found = await search(b, ward1);
+    expect(found.status).toBe(200);
+    expect(found.wards.length).toBeGreaterThan(0);
+    expect(new Set(found.wards)).toEqual(new Set([before]));
+    expect(await search(b, ward1)).toEqual(found); // from memory now
+
+    // moved to a ward where nothing matches: none of the old ward's rows, at once
+    const [other] = await db
+      .select({ id: sql<number>`w.id` })
+      .from(sql`wards w`)
+      .where(sql`w.id <> ${before}`)
+      .limit(1);
+    await db.update(users).set({ wardId: other.id }).where(eq(users.id, me.id));
+    try {
+      expect(await search(b, ward1)).toEqual({ status: 200, wards: [] });
+    } finally {
+      await db.update(users).set({ wardId: before }).where(eq(users.id, me.id));
+    }
+    expect(await search(b, ward1)).toEqual(found);
+
+    // a role taken: refused on the next search
+    const links = await db.select().from(userRoles).where(eq(userRoles.userId, me.id));
+    await db.delete(userRoles).where(eq(userRoles.userId, me.id));
+    try {
+      expect((await search(b, ward1)).status).toBe(403);
+    } finally {
+      await db.insert(userRoles).values(links);
+    }
+    expect(await search(b, ward1)).toEqual(found);
+
+    // signed out on the other instance: refused here at once
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(ward1) });
+    expect(out.statusCode).toBe(200);
+    expect((await search(b, ward1)).status).toBe(401);
+  });
 });

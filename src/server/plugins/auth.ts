@@ -166,20 +166,39 @@ declare module 'fastify' {
   }
 }
 
+/** The session check of a SessionGuard with these four values (placeholders or parameters). */
+function sessionCheck(hash: unknown, xmin: unknown, roleIds: unknown, version: unknown) {
+  return sql<boolean>`exists (select 1 from access_tokens t
+  join users u on u.id = t.user_id
+  where t.token_hash = ${hash} and t.revoked_at is null
+    and t.expires_at > now() and u.deleted_on is null
+    and u.xmin::text = ${xmin}
+    and coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
+      where ur.user_id = u.id), '{}')::text = ${roleIds}
+    and (select v.version::text from auth_version v where v.id = 1) = ${version})`;
+}
+
 /**
  * True when the session of a SessionGuard still stands, as a SQL expression with the
- * placeholders g_hash, g_xmin, g_roles and g_version: the token is live and its user, roles and
- * roles' permissions are those remembered. Uncorrelated: PostgreSQL evaluates it once per
- * statement, in that statement's snapshot.
+ * placeholders g_hash, g_xmin, g_roles and g_version (a prepared statement's): the token is live
+ * and its user, roles and roles' permissions are those remembered. Uncorrelated: PostgreSQL
+ * evaluates it once per statement, in that statement's snapshot.
  */
-export const sessionCheckSql = sql<boolean>`exists (select 1 from access_tokens t
-  join users u on u.id = t.user_id
-  where t.token_hash = ${sql.placeholder('g_hash')} and t.revoked_at is null
-    and t.expires_at > now() and u.deleted_on is null
-    and u.xmin::text = ${sql.placeholder('g_xmin')}
-    and coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
-      where ur.user_id = u.id), '{}')::text = ${sql.placeholder('g_roles')}
-    and (select v.version::text from auth_version v where v.id = 1) = ${sql.placeholder('g_version')})`;
+export const sessionCheckSql = sessionCheck(
+  sql.placeholder('g_hash'),
+  sql.placeholder('g_xmin'),
+  sql.placeholder('g_roles'),
+  sql.placeholder('g_version'),
+);
+
+/**
+ * `sessionCheckSql` with `guard`'s values as the statement's parameters, for a statement built
+ * per request (a search, whose SQL is not prepared: issue 18 §3).
+ */
+export function boundSessionCheck(guard: SessionGuard) {
+  const v = guard.values;
+  return sessionCheck(v.g_hash, v.g_xmin, v.g_roles, v.g_version);
+}
 
 /** Sessions remembered per process, at most this many (then forgotten all at once). */
 const MAX_HINTS = 10_000;

@@ -32,7 +32,7 @@ import {
 import { preparedBoundedCount, preparedListPlan, preparedQuery } from '../../lib/list-prepared.js';
 import { preparedScopeOf, scopeOf, type Actor } from '../../lib/scope.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
-import { sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
+import { boundSessionCheck, sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
 import { renewalWindowSql } from '../settings/index.js';
@@ -228,7 +228,7 @@ function applicationRows(
   db: Db,
   own: boolean,
   select: Record<typeof SORT_VALUE, SQL | PgColumn>,
-  guarded = false,
+  session?: SQL<boolean>,
 ) {
   // every row says what it asks for (issue 19: the list's service badge)
   const fields = {
@@ -238,7 +238,7 @@ function applicationRows(
     ...select,
   };
   // (not in the row type: listPage takes it off before the rows are answered)
-  if (guarded) Object.assign(fields, { _session: sessionCheckSql });
+  if (session) Object.assign(fields, { _session: session });
   return (where: SQL | undefined) =>
     db
       .select(fields)
@@ -260,9 +260,10 @@ export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
 
 /**
  * `listApplications` for a request authenticated from memory (plugins/auth.ts SessionGuard):
- * the page's statement also confirms the session, in the same snapshot as the rows. Null when
- * it does not stand, or cannot be told (no rows; a text search, which is not prepared): the
- * caller then looks the session up in full (`confirmSession`) and lists again without a guard.
+ * the page's statement also confirms the session, in the same snapshot as the rows (a search's
+ * too, with the guard's values bound: issue 18 §3). Null when it does not stand, or cannot be
+ * told (no rows): the caller then looks the session up in full (`confirmSession`) and lists
+ * again without a guard.
  */
 export async function listApplicationsGuarded(
   db: Db,
@@ -272,6 +273,10 @@ export async function listApplicationsGuarded(
 ) {
   return listPage(db, actor, q, guard);
 }
+
+/** True when a guarded page's rows confirm the session (`_session`); false without rows. */
+const sessionStands = (raw: readonly object[]) =>
+  raw.length > 0 && (raw[0] as { _session?: boolean })._session === true;
 
 async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard) {
   const own = ownScope(actor);
@@ -286,21 +291,31 @@ async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard
     const count =
       counterCount(db, actor, prepared) ??
       preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where));
-    const check = guard && {
-      values: guard.values,
-      ok: (raw: object[]) => raw.length > 0 && (raw[0] as { _session?: boolean })._session === true,
-    };
+    const check = guard && { values: guard.values, ok: sessionStands };
     page = await prepared.page(
       db,
-      applicationRows(db, own, prepared.select, !!guard),
+      applicationRows(db, own, prepared.select, guard ? sessionCheckSql : undefined),
       count,
       check,
     );
     if (!page) return null;
   } else {
-    if (guard) return null;
+    // a search (or a custom filter): its SQL is built for this request, the guard's values bound
     const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
-    page = await plan.page(db, applicationRows(db, own, plan.select), (w) => countOf(db, w));
+    const check = guard ? boundSessionCheck(guard) : undefined;
+    const read = await plan.page(
+      db,
+      applicationRows(db, own, plan.select, check),
+      (w) => countOf(db, w),
+      check,
+    );
+    // Read in the remembered user's scope: answered only if every check that ran (the search's
+    // count; the page, when it has rows) found the session as remembered, and one did.
+    if (guard) {
+      const checks = [read.rows.length ? sessionStands(read.rows) : undefined, read.session];
+      if (!checks.some((c) => c !== undefined) || checks.includes(false)) return null;
+    }
+    page = read;
   }
   const mayRenew = hasAnyPermission(actor.permissions, ['renew-applications']);
   return {

@@ -94,4 +94,38 @@ describe('one statement per read model', () => {
     expect(mine.sent.length).toBeGreaterThan(0);
     expect(mine.sent).toHaveLength(staffs.sent.length);
   });
+
+  it('a search by a remembered session confirms it in its own statements: no session lookup (issue 18 §3)', async () => {
+    const a = await newApplicant(t.app, 'Searched');
+    await submit(t.app, a.token, 1, { businessName: 'Sessionguard Spices' });
+    const search = (q: string) =>
+      afterAuth(
+        `/api/applications?filters=${encodeURIComponent(JSON.stringify({ q }))}`,
+        staff.ward1,
+      );
+    /** The session lookups (auth_session), and the statements that check a guard. */
+    const lookups = () => statements.filter((s) => /"access_tokens"/.test(s));
+    const guarded = () => statements.filter((s) => /access_tokens t\b/.test(s));
+    // a token's first request looks its session up in full, and the process remembers it
+    expect((await search('Sessionguard')).status).toBe(200);
+    const again = await search('Sessionguard');
+    expect(again.status).toBe(200);
+    expect(again.body.data.map((r: { businessName: string }) => r.businessName)).toEqual([
+      'Sessionguard Spices',
+    ]);
+    expect(again.body.data[0]).not.toHaveProperty('_session');
+    expect(again.body.meta).toEqual({ total: 1, totalCapped: false, nextCursor: null });
+    expect(lookups()).toHaveLength(0);
+    // the count and the page each check it, in their own snapshots
+    expect(guarded().map((s) => (/count\(\*\)/.test(s) ? 'count' : 'page'))).toEqual([
+      'count',
+      'page',
+    ]);
+    // nothing found: the count still tells
+    const none = await search('Nowhereatall');
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.meta).toEqual({ total: 0, totalCapped: false, nextCursor: null });
+    expect(lookups()).toHaveLength(0);
+  });
 });
