@@ -33,7 +33,7 @@
  * through the GIN index; docs/decisions.md "Search by words"), with more through the order's
  * index.
  */
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { toLatinDigits } from '../../shared/format.js';
@@ -42,15 +42,22 @@ import {
   encodeListCursor,
   MAX_LIST_COUNT,
   MAX_LIST_OFFSET,
-  type ListCursor,
   type ListQuery,
 } from '../../shared/schemas/list.js';
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import {
+  badCursor,
+  DATE_RE,
+  fetchSegments,
+  keyset,
+  SORT_VALUE,
+  withoutSortValue,
+  type KeysetRow,
+} from './list-keyset.js';
+import {
   hasWordsSearch,
   isSearch,
-  keysetSort,
   RANK_VALUE,
   rankedMatchesCap,
   rankedOffset,
@@ -67,6 +74,18 @@ import {
   type SearchRank,
 } from './search.js';
 
+// Keyset paging (the sort, the cursor, the seek) lives in list-keyset.ts.
+export {
+  badCursor,
+  DATE_RE,
+  fetchSegments,
+  keyset,
+  orderTerms,
+  SORT_VALUE,
+  withoutSortValue,
+  type Bind,
+  type KeysetRow,
+} from './list-keyset.js';
 // The ranked search (relevance, the rank cap, a search's count) lives in list-rank.ts.
 export { MAX_RANKED_MATCHES, RELEVANCE, searchTotal, setRankedMatchesCap } from './list-rank.js';
 
@@ -88,8 +107,6 @@ export interface ListSpec {
 
 // The value schemas of `eq` filters and the declaration shortcuts (`f`) live in list-values.ts.
 export { boolValue, enumValue, f, idValue, intValue, statusValue } from './list-values.js';
-
-export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An empty filter value ('' or null): no filter. */
 export const isEmpty = (v: unknown) => v === '' || v === null || v === undefined;
@@ -167,20 +184,6 @@ export function filterTerms(
 
 // ---------------------------------------------------------------- sort, keyset, bounded count
 
-/**
- * The field every list row query selects besides its columns: the sort column's value as the
- * cursor carries it (numbers as numbers, booleans as 0/1, everything else as PostgreSQL's text
- * form, so a timestamp keeps its microseconds and the seek compares exactly). `pageOf` and
- * `listBatches` take it off before the rows are answered.
- */
-export const SORT_VALUE = '_sortValue';
-
-/** A raw list row: the tiebreak id and the sort value. */
-export interface KeysetRow {
-  id: number;
-  [SORT_VALUE]: unknown;
-}
-
 let countCap = MAX_LIST_COUNT;
 
 /** The current cap of `boundedTotal` (MAX_LIST_COUNT unless a test lowered it). */
@@ -195,174 +198,6 @@ export function listCountCap(): number {
 export function setListCountCap(n: number = MAX_LIST_COUNT): void {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`count cap ${n}`);
   countCap = n;
-}
-
-function sortColumn(spec: ListSpec, sortBy: string): PgColumn {
-  const col = Object.hasOwn(spec.sortable, sortBy) ? spec.sortable[sortBy] : undefined;
-  if (!col) throw AppError.badRequest('errors.unknownSort', { key: sortBy });
-  return col;
-}
-
-/** ORDER BY for `sortBy`/`descending`, then the tiebreak; 400 for an undeclared column. */
-export function orderTerms(spec: ListSpec, q: Pick<ListQuery, 'sortBy' | 'descending'>): SQL[] {
-  const col = sortColumn(spec, q.sortBy);
-  const dir = q.descending ? desc : asc;
-  return col === spec.tiebreak ? [dir(col)] : [dir(col), dir(spec.tiebreak)];
-}
-
-const TIMESTAMP_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2}){0,2})?$/;
-
-/** A real calendar date and time of day (so PostgreSQL's cast cannot fail with a 500). */
-function validParts(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): boolean {
-  if (y < 1 || m < 1 || m > 12 || d < 1 || hh > 23 || mm > 59 || ss > 59) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-type ColumnKind = 'id' | 'number' | 'boolean' | 'date' | 'timestamp' | 'text';
-
-function kindOf(col: PgColumn, tiebreak: PgColumn): ColumnKind {
-  if (col === tiebreak) return 'id';
-  if (col.dataType === 'number') return 'number';
-  if (col.dataType === 'boolean') return 'boolean';
-  if (col.columnType === 'PgDateString' || col.columnType === 'PgDate') return 'date';
-  if (col.columnType === 'PgTimestamp' || col.columnType === 'PgTimestampString') {
-    return 'timestamp';
-  }
-  return 'text';
-}
-
-/**
- * How a value enters a list's SQL: as a bound parameter (`bindValue`), or as a placeholder of a
- * prepared statement whose value is recorded for its execution (`preparedListPlan`).
- */
-export type Bind = (v: unknown) => SQL;
-const bindValue: Bind = (v) => sql`${v}`;
-
-/** The cursor's value as a SQL parameter of the column's type; null when it does not fit. */
-function cursorParam(
-  col: PgColumn,
-  kind: ColumnKind,
-  v: string | number,
-  bind: Bind = bindValue,
-): SQL | null {
-  switch (kind) {
-    case 'id':
-      return typeof v === 'number' && Number.isInteger(v) ? bind(v) : null;
-    case 'number':
-      return typeof v === 'number' ? bind(v) : null;
-    case 'boolean':
-      return v === 0 || v === 1 ? bind(v === 1) : null;
-    case 'date': {
-      if (typeof v !== 'string' || !DATE_RE.test(v)) return null;
-      const [y, m, d] = v.split('-').map(Number);
-      return validParts(y, m, d) ? sql`${bind(v)}::date` : null;
-    }
-    case 'timestamp': {
-      const p = typeof v === 'string' ? TIMESTAMP_RE.exec(v) : null;
-      if (!p || !validParts(+p[1], +p[2], +p[3], +p[4], +p[5], +p[6])) return null;
-      const type = (col as PgColumn & { withTimezone?: boolean }).withTimezone
-        ? sql`timestamptz`
-        : sql`timestamp`;
-      return sql`${bind(v)}::${type}`;
-    }
-    case 'text':
-      return typeof v === 'string' ? bind(v) : null;
-  }
-}
-
-export function badCursor(): never {
-  throw AppError.badRequest('errors.badCursor');
-}
-
-/**
- * The keyset of one sort: ORDER BY (column, id) in the asked direction (PostgreSQL's default
- * NULL placement: last ascending, first descending, which a plain btree index serves both
- * ways), the field to select for the cursor, and the WHERE that seeks past a cursor.
- */
-export function keyset(spec: ListSpec, asked: Pick<ListQuery, 'sortBy' | 'descending'>) {
-  const sort = keysetSort(spec, asked);
-  const col = sortColumn(spec, sort.sortBy);
-  const id = spec.tiebreak;
-  const kind = kindOf(col, id);
-  const desc = sort.descending;
-  const nullable = kind !== 'id' && !col.notNull;
-  const field =
-    kind === 'id' || kind === 'number'
-      ? col
-      : kind === 'boolean'
-        ? sql<number | null>`(${col})::int`
-        : sql<string | null>`(${col})::text`;
-  return {
-    orderBy: orderTerms(spec, sort),
-    /** spread into the select: `{ ...ks.select }` */
-    select: { [SORT_VALUE]: field } as Record<typeof SORT_VALUE, SQL | PgColumn>,
-    /**
-     * Rows strictly after `cur` in this order, as one or two conditions to read one after the
-     * other (`fetchSegments`): each is a single btree range on (col, id) — a row comparison
-     * `(col, id) < (v, id)` (or `>`), or a `col IS [NOT] NULL` section — because an OR of the
-     * two (e.g. "after v, or NULL") is no index range and would scan every row before the
-     * cursor. 400 when the cursor's value does not suit the column (another sort's cursor, a
-     * NULL for a NOT NULL column, a date that is not one).
-     */
-    seek(cur: ListCursor, bind: Bind = bindValue): SQL[] {
-      if (kind === 'id') {
-        if (cur.v !== cur.id) badCursor();
-        return [desc ? lt(id, bind(cur.id)) : gt(id, bind(cur.id))];
-      }
-      if (cur.v === null) {
-        if (!nullable) badCursor();
-        // inside the NULLs, which come last ascending and first descending
-        return desc
-          ? [sql`(${col} is null and ${id} < ${bind(cur.id)})`, sql`${col} is not null`]
-          : [sql`(${col} is null and ${id} > ${bind(cur.id)})`];
-      }
-      const v = cursorParam(col, kind, cur.v, bind);
-      if (!v) badCursor();
-      if (desc) return [sql`(${col}, ${id}) < (${v}, ${bind(cur.id)})`];
-      const after = sql`(${col}, ${id}) > (${v}, ${bind(cur.id)})`;
-      // ascending, the NULLs still follow every value
-      return nullable ? [after, sql`${col} is null`] : [after];
-    },
-    /** The cursor values after `row` (a raw row with SORT_VALUE). */
-    after(row: KeysetRow): ListCursor {
-      const raw = row[SORT_VALUE];
-      const v =
-        raw === null || raw === undefined
-          ? null
-          : typeof raw === 'number'
-            ? raw
-            : typeof raw === 'boolean'
-              ? Number(raw)
-              : String(raw);
-      return { v, id: Number(row.id) };
-    },
-  };
-}
-
-/** A raw row without the cursor's field. */
-export function withoutSortValue<R extends KeysetRow>(row: R): Omit<R, typeof SORT_VALUE> {
-  const { [SORT_VALUE]: _drop, ...rest } = row;
-  return rest;
-}
-
-/**
- * Reads up to `limit` rows through the seek's segments in order (one query, or a second one
- * when the first ran out); `run` gets the segment's condition and how many rows are still
- * wanted. Without segments (no cursor) it is one call with no condition.
- */
-export async function fetchSegments<R>(
-  segments: SQL[] | undefined,
-  limit: number,
-  run: (seek: SQL | undefined, limit: number) => Promise<R[]>,
-): Promise<R[]> {
-  if (!segments) return run(undefined, limit);
-  const out: R[] = [];
-  for (const seg of segments) {
-    out.push(...(await run(seg, limit - out.length)));
-    if (out.length >= limit) break;
-  }
-  return out;
 }
 
 /** A list's row query with its WHERE set: the plan adds ORDER BY, LIMIT and OFFSET. */
