@@ -186,6 +186,26 @@ describe('the list confirms a remembered session in its own statement', () => {
     return n;
   };
 
+  /** Runs `check` with user `userId` moved from ward `from` to another ward, then moves them back. */
+  const inAnotherWard = async (
+    userId: number,
+    from: number,
+    check: (other: number) => Promise<void>,
+  ) => {
+    const db = t.database.db;
+    const [other] = await db
+      .select({ id: sql<number>`w.id` })
+      .from(sql`wards w`)
+      .where(sql`w.id <> ${from}`)
+      .limit(1);
+    await db.update(users).set({ wardId: other.id }).where(eq(users.id, userId));
+    try {
+      await check(other.id);
+    } finally {
+      await db.update(users).set({ wardId: from }).where(eq(users.id, userId));
+    }
+  };
+
   it("a ward admin moved to another ward sees that ward's list on the next request", async () => {
     const db = t.database.db;
     const ward1 = await login(b, 'ward1');
@@ -193,18 +213,10 @@ describe('the list confirms a remembered session in its own statement', () => {
     const before = me.wardId!;
     expect(await total(b, ward1)).toBe(await wardCount(before));
     expect(await total(b, ward1)).toBe(await wardCount(before)); // from memory now
-    const [other] = await db
-      .select({ id: sql<number>`w.id` })
-      .from(sql`wards w`)
-      .where(sql`w.id <> ${before}`)
-      .limit(1);
-    await db.update(users).set({ wardId: other.id }).where(eq(users.id, me.id));
-    try {
-      expect(await wardCount(before)).not.toBe(await wardCount(other.id));
-      expect(await total(b, ward1)).toBe(await wardCount(other.id));
-    } finally {
-      await db.update(users).set({ wardId: before }).where(eq(users.id, me.id));
-    }
+    await inAnotherWard(me.id, before, async (other) => {
+      expect(await wardCount(before)).not.toBe(await wardCount(other));
+      expect(await total(b, ward1)).toBe(await wardCount(other));
+    });
     expect(await total(b, ward1)).toBe(await wardCount(before));
   });
 
@@ -249,17 +261,9 @@ describe('the list confirms a remembered session in its own statement', () => {
     expect(await search(b, ward1)).toEqual(found); // from memory now
 
     // moved to a ward where nothing matches: none of the old ward's rows, at once
-    const [other] = await db
-      .select({ id: sql<number>`w.id` })
-      .from(sql`wards w`)
-      .where(sql`w.id <> ${before}`)
-      .limit(1);
-    await db.update(users).set({ wardId: other.id }).where(eq(users.id, me.id));
-    try {
+    await inAnotherWard(me.id, before, async () => {
       expect(await search(b, ward1)).toEqual({ status: 200, wards: [] });
-    } finally {
-      await db.update(users).set({ wardId: before }).where(eq(users.id, me.id));
-    }
+    });
     expect(await search(b, ward1)).toEqual(found);
 
     // a role taken: refused on the next search
