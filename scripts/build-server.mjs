@@ -1,5 +1,5 @@
-// `npm run build` (after vite build): the server compiled into dist/server/main.js, one ES
-// module for Node 20 with every npm package left external (they load from node_modules at run
+// `npm run build` (after vite build): the server compiled into dist/server/main.js and the
+// chunks it imports, ES modules for Node 20 with every npm package left external (they load from node_modules at run
 // time, so `npm ci` or `npm ci --omit=dev` must have installed them). `npm run start:prod`
 // runs it with plain node. What it reads at run time is found from the application folder
 // (src/server/lib/paths.ts): db/migrations, db/seed and dist/client — so dist/server must stay
@@ -14,7 +14,11 @@ await rm(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  outdir,
+  // What the server imports only when asked for (the S3 store and its AWS SDK; main.ts's
+  // imports after the environment is read) stays a chunk of its own, loaded on that import: in
+  // one file, esbuild would hoist the packages those import to the top, loaded at every start.
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -46,10 +46,13 @@ export function freePort(): Promise<number> {
 export function bundleServer(): Promise<string> {
   bundled ??= (async () => {
     const { build } = await import('esbuild');
-    const outfile = path.join(BUNDLE_DIR, `crash-server-${process.pid}.mjs`);
+    const outdir = path.join(BUNDLE_DIR, `crash-server-${process.pid}`);
     await build({
       entryPoints: [SERVER],
-      outfile,
+      outdir,
+      // as `npm run build`: what the server imports only when asked for (the S3 store) stays
+      // a chunk of its own, with the packages it imports
+      splitting: true,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -57,7 +60,7 @@ export function bundleServer(): Promise<string> {
       packages: 'external',
       logLevel: 'error',
     });
-    return outfile;
+    return path.join(outdir, 'crash-server.js');
   })();
   return bundled;
 }
@@ -73,7 +76,7 @@ export async function removeBundle(): Promise<void> {
   if (!bundled) return;
   const file = await bundled.catch(() => null);
   bundled = null;
-  if (file) await rm(file, { force: true });
+  if (file) await rm(path.dirname(file), { recursive: true, force: true });
 }
 
 /** One request on its own connection; rejects when the connection fails or is cut. */

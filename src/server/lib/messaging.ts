@@ -11,7 +11,7 @@
  * A failed send throws DeliveryError; its message never contains a credential.
  */
 import { appendFile } from 'node:fs/promises';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface SmsDriver {
   readonly name: string;
@@ -120,19 +120,21 @@ export class AakashSmsDriver implements SmsDriver {
   }
 }
 
-/** Email over SMTP (nodemailer); `url` like smtp://user:pass@host:587. */
+/**
+ * Email over SMTP (nodemailer); `url` like smtp://user:pass@host:587. nodemailer is loaded with
+ * the first message, not with the server (docs/performance.md "Start-up").
+ */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  private transport: Promise<Transporter> | null = null;
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(msg: { to: string; subject: string; text: string }) {
     try {
-      const info = await this.transport.sendMail({ from: this.from, ...msg });
+      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.url));
+      const info = await (await this.transport).sendMail({ from: this.from, ...msg });
       return { ref: info.messageId ?? null };
     } catch (e) {
       throw new DeliveryError(`smtp: ${(e as Error).message.replace(/\/\/[^@]*@/, '//***@')}`);

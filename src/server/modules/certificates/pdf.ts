@@ -11,8 +11,15 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+/*
+ * playwright-core and @sparticuz/chromium are loaded with the first PDF, not with the server:
+ * they cost ~0.85 s of CPU to load (0.8 s playwright-core), which every start and restart of
+ * a server that may never print one would pay (docs/performance.md "Start-up").
+ */
+const loadPlaywright = () => import('playwright-core');
+const loadSparticuz = async () => (await import('@sparticuz/chromium')).default;
 
 /** Options for {@link PdfRenderer}. */
 export interface PdfRendererOptions {
@@ -113,6 +120,7 @@ function unpackSparticuz(dir: string, deleteOnExit: boolean): Promise<string> {
  */
 async function unpackInto(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
+  const sparticuz = await loadSparticuz();
   const saved = process.env.TMPDIR;
   let unpacking: Promise<string>;
   process.env.TMPDIR = dir;
@@ -252,6 +260,7 @@ export class PdfRenderer {
   }
 
   private async launch(): Promise<Browser> {
+    const { chromium } = await loadPlaywright();
     const system = this.executablePath ?? findSystemChromium();
     if (system) {
       return chromium.launch({
@@ -263,6 +272,7 @@ export class PdfRenderer {
     // No WebGL/SwiftShader: printing does not need it, the unpack is smaller, and with it on,
     // each new context waited for the previous one's GPU teardown (warm renders ~850 ms
     // instead of ~220 ms on the 2-core build machine).
+    const sparticuz = await loadSparticuz();
     sparticuz.setGraphicsMode = false;
     if (this.ownsUnpackDir && !unpacks.has(this.unpackDir)) sweepStaleUnpackDirs();
     return chromium.launch({
