@@ -7,28 +7,18 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { serverBuildOptions } from './server-build-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/server');
 await rm(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
-  outdir,
-  // What the server imports only when asked for (the S3 store and its AWS SDK; main.ts's
-  // imports after the environment is read) stays a chunk of its own, loaded on that import: in
-  // one file, esbuild would hoist the packages those import to the top, loaded at every start.
-  splitting: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...serverBuildOptions({ entry: path.join(root, 'src/server/main.ts'), outdir }),
   // stack traces name the TypeScript sources (node --enable-source-maps, set by start:prod)
   sourcemap: 'linked',
   // main.ts: the compiled server runs as NODE_ENV=production unless NODE_ENV says otherwise
   define: { __DARTA_COMPILED__: 'true' },
-  legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
 });
