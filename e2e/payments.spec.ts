@@ -29,9 +29,10 @@ import {
   pdfText,
 } from './support';
 import { listOf } from './lists';
+import { E2E_SERVER_PORT } from './port';
 
 const en = MESSAGES['en-US'];
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_SERVER_PORT;
 const ESEWA_SIM = `http://127.0.0.1:${PORT + 1901}`;
 const KHALTI_SIM = `http://127.0.0.1:${PORT + 1902}`;
 

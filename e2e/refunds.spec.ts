@@ -39,8 +39,9 @@ import {
   type Messages,
 } from './support';
 import { listOf, rowsOf } from './lists';
+import { E2E_SERVER_PORT } from './port';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_SERVER_PORT;
 const KHALTI_SIM = `http://127.0.0.1:${PORT + 1902}`;
 
 interface Payment {

@@ -21,8 +21,9 @@ import {
   VIEWPORTS,
   type Lang,
 } from './support';
+import { smsLog } from './port';
 
-const SMS_LOG = `.test-cache/e2e-${Number(process.env.E2E_PORT ?? 3100)}/sms.log`;
+const SMS_LOG = smsLog();
 
 /** An applicant with an old paper registration, accepted: expired long ago, due for renewal. */
 async function expiredRegistration(name: string, business: string) {

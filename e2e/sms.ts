@@ -1,12 +1,13 @@
 /**
  * The SMS the app "sent" during an e2e run: the log driver appends each message as a JSON
- * line to SMS_LOG_FILE (playwright.config.ts), so a test reads a one-time code as a person
+ * line to SMS_LOG_FILE (its server's, e2e/port.ts smsLog), so a test reads a one-time code as a person
  * would read it on their phone.
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
+import { smsLog } from './port';
 
-const SMS_LOG = `.test-cache/e2e-${Number(process.env.E2E_PORT ?? 3100)}/sms.log`;
+const SMS_LOG = smsLog();
 
 interface Sms {
   at: string;

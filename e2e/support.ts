@@ -9,6 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import enUS from '../src/shared/i18n/en-US.js';
 import ne from '../src/shared/i18n/ne.js';
 import { toNepaliDigits } from '../src/shared/format.js';
+import { E2E_SERVER_PORT } from './port';
 import { smsCode } from './sms';
 
 export type Lang = 'en-US' | 'ne';
@@ -33,7 +34,8 @@ export const VIEWPORTS = {
   },
 } as const;
 export type Device = keyof typeof VIEWPORTS;
-export const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api`;
+/** This worker's server's API (e2e/port.ts). */
+export const API = `http://127.0.0.1:${E2E_SERVER_PORT}/api`;
 
 /** Where the screenshot specs save their pictures. */
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
