@@ -133,7 +133,13 @@ export class SmtpMailer implements Mailer {
 
   async send(msg: { to: string; subject: string; text: string }) {
     try {
-      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.url));
+      // a failed load is tried again by the next message, not remembered
+      this.transport ??= import('nodemailer')
+        .then((m) => m.default.createTransport(this.url))
+        .catch((e: unknown) => {
+          this.transport = null;
+          throw e;
+        });
       const info = await (await this.transport).sendMail({ from: this.from, ...msg });
       return { ref: info.messageId ?? null };
     } catch (e) {
