@@ -5,8 +5,8 @@ import { E2E_BASE_PORT, E2E_SERVER_PORT, serverDir, serverPort, smsLog } from '.
  * E2E through the built app in Chromium. The browser binary comes from @sparticuz/chromium
  * (unpacked by e2e/global-setup.ts) or CHROMIUM_PATH; `playwright install` is never used.
  *
- * E2E_WORKERS workers (default 2: the run spent half its time waiting on one; CI's machine has
- * 2 CPUs) run spec files at once, and each has a server of its own (e2e/port.ts): port
+ * E2E_WORKERS workers (default 2, CI's machine's CPUs: 23.6 → 18.1 min; Chromium then keeps
+ * both busy, so more would only share them) run spec files at once, and each has a server of its own (e2e/port.ts): port
  * E2E_PORT + 10·n, a fresh embedded database with demo data in .test-cache/e2e-<port>, its own SMS
  * log and payment simulators. A spec that changes the palika's settings or the calendar then
  * cannot change what another spec running beside it sees.

@@ -29,11 +29,8 @@ class LongestFirst extends BaseSequencer {
       const i = LONGEST_FIRST.findIndex((p) => rel.includes(`/${p}`));
       return i < 0 ? LONGEST_FIRST.length : i;
     };
-    // stable: within a rank, Vitest's own order
-    return sorted
-      .map((f, i) => ({ f, i, r: rank(f) }))
-      .sort((a, b) => a.r - b.r || a.i - b.i)
-      .map((x) => x.f);
+    // Array sort is stable: within a rank, Vitest's own order
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
   }
 }
 
