@@ -46,11 +46,18 @@ function precompress(): Plugin {
 /**
  * The font files the first screen draws with, preloaded from index.html so they arrive with the
  * scripts rather than after the first render (no late swap of the text, no layout shift): Noto
- * Sans regular and bold (labels, buttons and headings are bold), and its Devanagari subset in
- * bold — the language switch's "ने" even on an English page, every heading in Nepali.
+ * Sans regular and bold (labels, buttons and headings are bold).
  */
-const PRELOADED_FONTS =
-  /^assets\/noto-sans-(latin-400|latin-700|devanagari-700)-normal-[\w-]+\.woff2$/;
+const PRELOADED_FONTS = /^assets\/noto-sans-latin-(400|700)-normal-[\w-]+\.woff2$/;
+/**
+ * Noto Sans's Devanagari subset in bold (every heading and button in Nepali): preloaded only for
+ * a reader whose stored language is Nepali, by the outline script (app/staticShell.ts), which
+ * finds the file's URL in its `data-nepali-font` attribute. An English page's one Devanagari
+ * glyph, the language switch's "ने", does not need it before the first paint: preloaded for
+ * everyone, its 47 KB shared the slow link with the entry's scripts and put the login's
+ * simulated LCP 0.2 s later (docs/performance.md, 2026-11-28).
+ */
+const NEPALI_FONT = /^assets\/noto-sans-devanagari-700-normal-[\w-]+\.woff2$/;
 
 function preloadFonts(): Plugin {
   return {
@@ -60,7 +67,7 @@ function preloadFonts(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const files = Object.keys(ctx.bundle ?? {}).filter((f) => PRELOADED_FONTS.test(f));
-        if (files.length !== 3) throw new Error(`expected 3 fonts to preload, found ${files}`);
+        if (files.length !== 2) throw new Error(`expected 2 fonts to preload, found ${files}`);
         return files.sort().map((f) => ({
           tag: 'link',
           attrs: { rel: 'preload', href: `/${f}`, as: 'font', type: 'font/woff2', crossorigin: '' },
@@ -77,7 +84,8 @@ function preloadFonts(): Plugin {
  * issue 18 §5), with the texts of both catalogues. A file, not an inline script: the CSP allows
  * scripts from 'self' only (issue 8 §5). Named by its content's hash under assets/, so it is
  * cached for good, precompressed and precached like every other script. Placed after `#root`,
- * which it fills; build only (the dev server draws no outline).
+ * which it fills; build only (the dev server draws no outline). Its `data-nepali-font` names the
+ * Devanagari bold font, which it preloads for a Nepali reader (NEPALI_FONT).
  */
 function staticShell(): Plugin {
   const source = staticShellScript({ 'en-US': enUS, ne });
@@ -91,7 +99,18 @@ function staticShell(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body' as const }],
+      handler(_html, ctx) {
+        const fonts = Object.keys(ctx.bundle ?? {}).filter((f) => NEPALI_FONT.test(f));
+        if (fonts.length !== 1)
+          throw new Error(`expected 1 Nepali font to preload, found ${fonts}`);
+        return [
+          {
+            tag: 'script',
+            attrs: { src: `/${fileName}`, 'data-nepali-font': `/${fonts[0]}` },
+            injectTo: 'body' as const,
+          },
+        ];
+      },
     },
   };
 }

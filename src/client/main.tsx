@@ -54,13 +54,21 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // rather than one after the other behind the app shell (App.tsx, lib/auth.ts).
 const queryClient = createQueryClient();
 prefetchProfile(queryClient);
-if (['/', '/user/login'].includes(window.location.pathname)) prefetchPublicSettings(queryClient);
+/** The signed-out entry pages: the landing redirect and the login. */
+const signedOutEntry = ['/', '/user/login'].includes(window.location.pathname);
+if (signedOutEntry) prefetchPublicSettings(queryClient);
 // The screen's own data, for the screens a link or a bookmark opens most: beside the code.
 prefetchFormLists(queryClient, window.location.pathname);
 prefetchApplicationDetail(queryClient, window.location.pathname);
 // The administrators' BS calendar corrections (issue 16 §6), in their own chunk with the date
-// code, which the login screen does not need (lib/calendar.ts).
-void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));
+// code (lib/calendar.ts). The signed-out entry pages show no date: there they are fetched once
+// the browser is first idle, so that their ~25 KB do not share a slow link with the login's
+// own code (docs/performance.md, 2026-11-28); a date drawn before they arrive is redrawn.
+const prefetchCalendar = () =>
+  void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));
+if (!signedOutEntry) prefetchCalendar();
+else if ('requestIdleCallback' in window) requestIdleCallback(prefetchCalendar, { timeout: 5000 });
+else setTimeout(prefetchCalendar, 1000);
 void preloadRoute(window.location.pathname);
 
 // English is bundled, so this resolves at once (a microtask); a Nepali reader's first render waits

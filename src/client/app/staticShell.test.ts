@@ -111,4 +111,27 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
     }
     expect(() => shellData({ 'en-US': { app: { name: 'x' } }, ne })).toThrow(/no text for/);
   });
+
+  it('preloads the Nepali bold font for a Nepali reader only, signed in or not', () => {
+    const preloaded = (stored: Record<string, string>) => {
+      localStorage.clear();
+      document.head.innerHTML = '';
+      document.body.innerHTML =
+        '<div id="root"></div><script data-nepali-font="/assets/nd-700.woff2"></script>';
+      for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+      window.history.pushState({}, '', '/user/login');
+      new Function(source)();
+      return [...document.head.querySelectorAll('link[rel=preload]')].map((l) => [
+        l.getAttribute('href'),
+        l.getAttribute('as'),
+        l.getAttribute('type'),
+        l.getAttribute('crossorigin'),
+      ]);
+    };
+    const font = [['/assets/nd-700.woff2', 'font', 'font/woff2', '']];
+    expect(preloaded({ lang: 'ne' })).toEqual(font);
+    expect(preloaded({ lang: 'ne', ...staff })).toEqual(font);
+    expect(preloaded({})).toEqual([]);
+    expect(preloaded({ lang: 'en-US', ...staff })).toEqual([]);
+  });
 });

@@ -16,6 +16,10 @@
  * the whole of `#root` on its first commit (main.tsx), with ShellFallback or the screen itself
  * at the same place (app/global.css `.darta-shell-*` and `.darta-static-*`), so nothing moves.
  * Any error (no localStorage, a malformed stored user) leaves `#root` empty, as before.
+ *
+ * Signed in or not, a reader whose stored language is Nepali also gets the Devanagari bold font
+ * preloaded here (the URL in the script element's `data-nepali-font`, written by vite.config.ts):
+ * index.html itself preloads only the Latin fonts, which every page draws with.
  */
 import { HOME_TITLE, SHELL_TITLES } from './shellTitles';
 
@@ -85,12 +89,22 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
   try {
     var S = ${data};
     var ls = window.localStorage;
+    var lang = (ls.getItem('lang') || '').toLowerCase().indexOf('ne') === 0 ? 'ne' : 'en-US';
+    var me = document.querySelector('script[data-nepali-font]');
+    if (lang === 'ne' && me) {
+      var font = document.createElement('link');
+      font.setAttribute('rel', 'preload');
+      font.setAttribute('as', 'font');
+      font.setAttribute('type', 'font/woff2');
+      font.setAttribute('crossorigin', '');
+      font.setAttribute('href', me.getAttribute('data-nepali-font'));
+      document.head.appendChild(font);
+    }
     if (!ls.getItem('access_token')) return;
     var user = JSON.parse(ls.getItem('user') || 'null');
     var path = location.pathname.replace(/\\/+$/, '') || '/';
     var key = path === '/dashboard' && user && user.userType === 'user' ? S.home : S.paths[path];
     if (!key) return;
-    var lang = (ls.getItem('lang') || '').toLowerCase().indexOf('ne') === 0 ? 'ne' : 'en-US';
     var t = S.texts[lang];
     document.documentElement.lang = lang;
     var el = function (tag, cls, txt) {
