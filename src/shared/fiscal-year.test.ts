@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { adToBs, bsToAd, daysInBsMonth } from './bs-date';
-import { fiscalYearFromStart, fiscalYearOf, fiscalYearRange, parseFiscalYear } from './fiscal-year';
+import {
+  fiscalYearFromStart,
+  fiscalYearOf,
+  fiscalYearRange,
+  latestStartFirst,
+  parseFiscalYear,
+} from './fiscal-year';
 
 describe('fiscalYearFromStart', () => {
   it('describes 2082/83', () => {
@@ -106,5 +112,24 @@ describe('parseFiscalYear', () => {
     for (const s of ['', '2082', '2082/84', '2082/2083', '82/83', '1999/00', '2090/91']) {
       expect(parseFiscalYear(s), s).toBeNull();
     }
+  });
+});
+
+describe('latestStartFirst', () => {
+  it('orders fiscal years by start date, latest first, across a year and a month boundary', () => {
+    const years = [
+      { code: '2081/82', startDate: '2024-07-16' },
+      { code: '2083/84', startDate: '2026-07-17' },
+      { code: '2082/83', startDate: '2025-07-17' },
+      { code: '2082/83 (copy)', startDate: '2025-07-17' },
+      { code: '2080/81', startDate: '2023-07-17' },
+    ];
+    expect([...years].sort(latestStartFirst).map((y) => y.code)).toEqual([
+      '2083/84',
+      '2082/83',
+      '2082/83 (copy)',
+      '2081/82',
+      '2080/81',
+    ]);
   });
 });

@@ -87,3 +87,13 @@ export function parseFiscalYear(s: string): FiscalYear | null {
     return null;
   }
 }
+
+/**
+ * Sort comparator: the fiscal year that starts latest first, for the fiscal-year selects.
+ * `startDate` is an ISO AD date (`YYYY-MM-DD`), so comparing code units orders it by date; not
+ * `localeCompare`, whose first call in a browser builds ICU's collator (~20–70 ms on a slow phone,
+ * all of it in the list's first render; docs/performance.md, 2026-11-28).
+ */
+export function latestStartFirst(a: { startDate: string }, b: { startDate: string }): number {
+  return a.startDate < b.startDate ? 1 : a.startDate > b.startDate ? -1 : 0;
+}

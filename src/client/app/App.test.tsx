@@ -2,7 +2,8 @@
  * Routing and the navigation guard (SPEC §2): signed-in routes fetch the profile first and
  * send failures to /user/login; the navbar shows only permitted links; unknown paths 404.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLang } from '../lib/i18n';
 import { TOKEN_KEY, USER_KEY } from '../lib/session';
@@ -190,6 +191,34 @@ describe('navigation guard', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(nav).toHaveTextContent('Applications'));
     expect(nav).not.toHaveTextContent('Apply new');
+  });
+
+  it("on a phone, draws the menu's links when the burger first opens it, not before", async () => {
+    const desktop = window.matchMedia;
+    // A phone-sized screen: the menu's breakpoint query matches (test/setup.ts answers "no").
+    window.matchMedia = (query: string) => ({
+      ...desktop(query),
+      matches: query.includes('max-width: 47.99em') || query.trim() === '',
+    });
+    try {
+      localStorage.setItem(TOKEN_KEY, 'good');
+      serve({
+        '/api/profiles': () => jsonResponse(200, { data: staff }),
+        '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
+      });
+      renderAt('/dashboard');
+      expect(await screen.findByText('1,234')).toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute(
+        'href',
+        '/business/applications',
+      );
+      expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 
   it('staff keep the dashboard at /dashboard', async () => {

@@ -14,8 +14,8 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useNetwork } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission } from '../../shared/permissions.js';
@@ -49,6 +49,14 @@ export function AppLayout() {
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const network = useNetwork();
+  // On a phone the menu is off-screen until the burger opens it: its ~10–30 links are drawn the
+  // first time it opens, not with every screen's first load, where they were render, commit and
+  // layout work that the reader cannot see (issue 18 §5). Below Mantine's `sm` (48em), as the
+  // navbar's own breakpoint; read at the first render, so a desktop draws the menu at once.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [menuDrawn, setMenuDrawn] = useState(false);
+  if (opened && !menuDrawn) setMenuDrawn(true);
+  const drawMenu = !phone || menuDrawn;
 
   const items: NavItem[] = [
     // An applicant's /dashboard is their home (issue 17 §1; app/App.tsx).
@@ -232,8 +240,8 @@ export function AppLayout() {
             state as it mounts, a synchronous re-render of the menu on every screen's first
             load (issue 18 §5). */}
         <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
-          {top.map(link)}
-          {groups.map((g) => (
+          {drawMenu && top.map(link)}
+          {(drawMenu ? groups : []).map((g) => (
             <NavLink
               key={g.key}
               label={g.label}
@@ -245,9 +253,11 @@ export function AppLayout() {
             </NavLink>
           ))}
         </AppShell.Section>
-        <AppShell.Section>
-          <NavLink component="button" label={t('nav.logout')} onClick={() => void logout()} />
-        </AppShell.Section>
+        {drawMenu && (
+          <AppShell.Section>
+            <NavLink component="button" label={t('nav.logout')} onClick={() => void logout()} />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main style={{ minWidth: 0 }}>

@@ -9,6 +9,7 @@ import { Alert, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { latestStartFirst } from '../../../shared/fiscal-year.js';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { api, type Envelope } from '../../lib/api';
@@ -138,7 +139,7 @@ export default function DashboardPage() {
             { value: 'all', label: t('charts.allFiscalYears') },
             ...(fiscalYears.data ?? [])
               .slice()
-              .sort((a, b) => b.startDate.localeCompare(a.startDate))
+              .sort(latestStartFirst)
               .map((y) => ({ value: String(y.id), label: fyLabel(y) })),
           ]}
           miw={160}

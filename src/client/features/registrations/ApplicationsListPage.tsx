@@ -10,6 +10,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { latestStartFirst } from '../../../shared/fiscal-year.js';
 import { STATUSES, type AppStatus } from '../../../shared/lifecycle.js';
 import { BsDate } from '../../components/BsDate';
 import { ExportButton } from '../../components/ExportButton';
@@ -175,7 +176,7 @@ function ApplicationsList() {
             { value: '', label: t('applications.allFiscalYears') },
             ...(fiscalYears.data ?? [])
               .slice()
-              .sort((a, b) => b.startDate.localeCompare(a.startDate))
+              .sort(latestStartFirst)
               .map((y) => ({ value: String(y.id), label: f.digits(y.code) })),
           ]}
           miw={140}
