@@ -50,14 +50,14 @@ function precompress(): Plugin {
  */
 const PRELOADED_FONTS = /^assets\/noto-sans-latin-(400|700)-normal-[\w-]+\.woff2$/;
 /**
- * Noto Sans's Devanagari subset in bold (every heading and button in Nepali): preloaded only for
+ * Noto Sans Devanagari in bold (every heading and button in Nepali): preloaded only for
  * a reader whose stored language is Nepali, by the outline script (app/staticShell.ts), which
  * finds the file's URL in its `data-nepali-font` attribute. An English page's one Devanagari
  * glyph, the language switch's "ने", does not need it before the first paint: preloaded for
  * everyone, its 47 KB shared the slow link with the entry's scripts and put the login's
  * simulated LCP 0.2 s later (docs/performance.md, 2026-11-28).
  */
-const NEPALI_FONT = /^assets\/noto-sans-devanagari-700-normal-[\w-]+\.woff2$/;
+const NEPALI_FONT = /^assets\/noto-sans-devanagari-devanagari-700-normal-[\w-]+\.woff2$/;
 
 function preloadFonts(): Plugin {
   return {
@@ -155,13 +155,12 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         // The shell: every chunk (lazy routes too), styles, the page, manifest and icons, and
-        // the Latin and Devanagari font files (Noto Sans has a Devanagari subset of its own,
-        // `noto-sans-devanagari-<weight>`), so Nepali never shows as boxes offline. The other
-        // subsets (Cyrillic, Greek…) are cached when first used.
+        // the Latin (Noto Sans) and Devanagari (Noto Sans Devanagari,
+        // `noto-sans-devanagari-devanagari-<weight>`) font files, so Nepali never shows as boxes
+        // offline. Latin Extended is cached when first used.
         globPatterns: [
           '**/*.{js,css,html,webmanifest,svg,png}',
           'assets/noto-sans-latin-[0-9]*.woff2',
-          'assets/noto-sans-devanagari-[0-9]*.woff2',
           'assets/noto-sans-devanagari-devanagari-*.woff2',
         ],
         // The user manual's screenshots are large and only needed online.

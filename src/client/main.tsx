@@ -1,7 +1,13 @@
 /** Entry point: fonts, Mantine styles, i18n, then the router. */
-import '@fontsource/noto-sans/400.css';
-import '@fontsource/noto-sans/500.css';
-import '@fontsource/noto-sans/700.css';
+// Noto Sans for Latin text only (its `latin` subset): its own Devanagari subset would be a second
+// copy of what Noto Sans Devanagari draws (the theme's font stack names both, app/theme.ts), and
+// Chromium downloaded both for the same Nepali text (~90 KB of fonts a weight). Its Latin
+// Extended subset is left out too: Chromium fetched it for any Devanagari text, though no
+// character needed it (checked in headless Chromium; docs/performance.md, 2026-11-28). A rare
+// Latin Extended letter (ā in a romanised name) is drawn by the next font in the stack.
+import '@fontsource/noto-sans/latin-400.css';
+import '@fontsource/noto-sans/latin-500.css';
+import '@fontsource/noto-sans/latin-700.css';
 import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import '@fontsource/noto-sans-devanagari/devanagari-500.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
