@@ -16,8 +16,8 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -230,10 +230,9 @@ export function PaymentDialog({
           }}
           error={tMessage(errors.receipt)}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('actions.remarks')}
           name="remarks"
-          autosize
           minRows={2}
           value={remarks}
           onChange={(e) => setRemarks(e.currentTarget.value)}

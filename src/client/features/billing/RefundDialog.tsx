@@ -7,16 +7,8 @@
  * (react-hook-form + zodResolver, the BS date converted to AD first) and the server's 422
  * errors show on the fields. POST /api/payments/{id}/refund.
  */
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -180,9 +172,8 @@ function RefundForm({ payment, onDone }: { payment: PaymentListRow; onDone: () =
           {...register('reference')}
           error={err('reference')}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('refunds.remarks')}
-          autosize
           minRows={2}
           maxLength={500}
           {...register('remarks')}

@@ -18,9 +18,9 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
   VisuallyHidden,
 } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -341,13 +341,12 @@ function Editor({ y, f, onDone }: { y: CalendarYearView; f: Formatter; onDone: (
         label={t('calendar.officialLabel')}
         description={t('calendar.officialHelp')}
       />
-      <Textarea
+      <GrowingTextarea
         label={t('calendar.note')}
         placeholder={t('calendar.notePlaceholder')}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         maxLength={500}
-        autosize
         minRows={2}
         error={serverErrors.note?.[0]}
       />

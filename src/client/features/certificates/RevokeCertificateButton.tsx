@@ -3,7 +3,8 @@
  * approve-applications gives a reason; the public verification page shows the certificate as
  * revoked at once (POST /api/certificates/{id}/revoke).
  */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,10 +79,9 @@ export function RevokeCertificateDialog({
     <Modal opened={opened} onClose={close} title={t('verify.revoke')}>
       <Stack gap="sm">
         <Text size="sm">{t('verify.revokeHelp')}</Text>
-        <Textarea
+        <GrowingTextarea
           label={t('verify.revokeReason')}
           required
-          autosize
           minRows={3}
           maxLength={1000}
           value={reason}

@@ -3,7 +3,8 @@
  * send-notifications write a free-text message (at most 480 characters) that reaches the
  * applicant in the app, by SMS and by email (POST /api/applications/{id}/notify).
  */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,10 +64,9 @@ export function SendNotificationButton({ applicationId }: { applicationId: numbe
           <Text size="sm" c="dimmed">
             {t('notifications.sendHelp')}
           </Text>
-          <Textarea
+          <GrowingTextarea
             label={t('notifications.message')}
             required
-            autosize
             minRows={4}
             maxRows={10}
             maxLength={MESSAGE_MAX}

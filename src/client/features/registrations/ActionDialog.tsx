@@ -8,7 +8,8 @@
  * plus the optional validity printed on the paper certificate, typed in BS and sent as the AD
  * `expiryDate` (the server defaults it to the end of the old registration's fiscal year).
  */
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -157,11 +158,10 @@ export function ActionDialog({
               error={tMessage(expiryError)}
             />
           )}
-          <Textarea
+          <GrowingTextarea
             label={t('actions.remarks')}
             name="remarks"
             required={REMARKS_REQUIRED.includes(action)}
-            autosize
             minRows={3}
             maxLength={1000}
             value={remarks}

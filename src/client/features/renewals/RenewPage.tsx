@@ -5,17 +5,8 @@
  * scans. POST /api/applications/{id}/renew creates the renewal application, which then goes
  * verify → pay → approve like a new one.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Stack,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileInput, Group, Stack, Title } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,10 +142,9 @@ function RenewForm({ d }: { d: ApplicationDetail }) {
         <Stack gap="sm">
           {file('renewProof')}
           {file('oldCertificate')}
-          <Textarea
+          <GrowingTextarea
             label={t('actions.remarks')}
             name="remarks"
-            autosize
             minRows={2}
             maxLength={1000}
             value={remarks}

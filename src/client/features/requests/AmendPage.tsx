@@ -6,16 +6,8 @@
  * (amendmentModel.ts). The amendment fee is assessed when the office verifies the request (the
  * request's page shows it then). POST /api/applications/{id}/amendment, JSON.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -145,10 +137,9 @@ export function AmendmentForm({ d, lists }: { d: ApplicationDetail; lists: Lists
           <TextInput {...kit.text('locTole')} />
         </Section>
         <RentSection kit={kit} hasRent={form.watch('hasRent')} />
-        <Textarea
+        <GrowingTextarea
           name="remarks"
           label={t('requests.remarks')}
-          autosize
           minRows={2}
           maxLength={1000}
           value={remarks}

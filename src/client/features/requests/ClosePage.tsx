@@ -4,7 +4,8 @@
  * missed renewals and the closure fee are billed when the office verifies the request; its
  * approval closes the registration. POST /api/applications/{id}/closure.
  */
-import { Alert, Button, Card, Group, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -35,11 +36,10 @@ export function ClosureForm({ id }: { id: number }) {
   }
 
   const field = (k: Field, label: string, required: boolean) => (
-    <Textarea
+    <GrowingTextarea
       name={k}
       label={label}
       required={required}
-      autosize
       minRows={k === 'reason' ? 3 : 2}
       maxLength={1000}
       value={values[k]}

@@ -4,7 +4,8 @@
  * duplicate schema. Its fee is billed at verification; its approval issues a copy marked as a
  * duplicate. POST /api/applications/{id}/duplicate.
  */
-import { Alert, Button, Card, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -59,12 +60,11 @@ export function DuplicateForm({ id }: { id: number }) {
               onChange={(e) => set('reason')(e.currentTarget.value)}
               error={tMessage(errors.reason)}
             />
-            <Textarea
+            <GrowingTextarea
               name="details"
               label={t('requests.duplicatePage.details')}
               description={t('requests.duplicatePage.detailsHelp')}
               required={values.reason === 'other'}
-              autosize
               minRows={2}
               maxLength={1000}
               value={values.details}

@@ -14,10 +14,10 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
   Fieldset,
   Input,
 } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { useTranslation } from 'react-i18next';
 import { RESOURCES } from '../../../shared/permissions.js';
 import { FileLink } from '../../components/AuthImage';
@@ -245,7 +245,7 @@ export function FieldInput({
     case 'text':
       return <TextInput {...text} lang={fd.lang} placeholder={fd.placeholder} autoComplete="off" />;
     case 'textarea':
-      return <Textarea {...text} lang={fd.lang} autosize minRows={2} />;
+      return <GrowingTextarea {...text} lang={fd.lang} minRows={2} />;
     case 'email':
       return <TextInput {...text} type="email" autoComplete="off" />;
     case 'phone':

@@ -1,5 +1,6 @@
 /** The business: its name, type, firm and description (the owner is on the owners step). */
-import { NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import type { BusinessTypeOption } from '../../registrations';
 import { Section, type FormKit } from '../formKit';
 
@@ -15,7 +16,7 @@ export function BusinessSection({
       <TextInput {...text('businessName', { required: true })} />
       <NativeSelect {...text('businessTypeId', { required: true })} data={options(businessTypes)} />
       <TextInput {...text('firmName')} />
-      <Textarea {...text('description')} autosize minRows={2} />
+      <GrowingTextarea {...text('description')} minRows={2} />
     </Section>
   );
 }
