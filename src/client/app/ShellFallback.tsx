@@ -15,6 +15,7 @@ import { useLocation } from 'react-router';
 import { getStoredUser } from '../lib/session';
 import { HOME_TITLE, shellTitleKey } from './shellTitles';
 import { START_KEYS, START_PATH, START_PERMISSION } from './staticShell';
+import { Arrow } from '../components/Arrow';
 
 export function ShellFallback() {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export function ShellFallback() {
                 {/* A plain link: the router is not drawn yet; the page replaces it at once. */}
                 <a className="darta-static-start-button" href={START_PATH}>
                   <span>{t(START_KEYS.button)}</span>
-                  <span aria-hidden>→</span>
+                  <Arrow />
                 </a>
               </div>
             )}

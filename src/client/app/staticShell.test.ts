@@ -60,6 +60,8 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
     expect(link.getAttribute('href')).toBe('/apply-new');
     expect(link.textContent).toBe(`${enUS.home.start}→`);
     expect(link.querySelector('[aria-hidden=true]')?.textContent).toBe('→');
+    // drawn in the system font (app/global.css), not by fetching a Devanagari font to look for it
+    expect(link.querySelector('[aria-hidden=true]')).toHaveClass('darta-arrow');
     // in the page's order: title, welcome, panel, then the wait for the applications
     expect([...main.children].map((e) => e.className)).toEqual([
       'darta-static-title',

@@ -129,7 +129,7 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
         var go = el('a', 'darta-static-start-button');
         go.href = S.start.path;
         go.appendChild(el('span', '', t[k.button]));
-        var arrow = el('span', '', '\u2192');
+        var arrow = el('span', 'darta-arrow', '\u2192');
         arrow.setAttribute('aria-hidden', 'true');
         go.appendChild(arrow);
         panel.appendChild(go);

@@ -22,6 +22,7 @@ import type { Service } from '../../../shared/lifecycle.js';
 import { ApplicationCard } from './ApplicationCard';
 import { useApplicationDrafts } from './drafts';
 import { draftState, nextAction, orderCards, type CardState } from './nextAction';
+import { Arrow } from '../../components/Arrow';
 
 /** More than an applicant has in practice; the full list is a link away. */
 const HOME_ROWS = 100;
@@ -60,7 +61,7 @@ function StartPanel() {
         size="lg"
         color="green.8"
         w={{ base: '100%', xs: 'auto' }}
-        rightSection={<span aria-hidden>→</span>}
+        rightSection={<Arrow />}
       >
         {t('home.start')}
       </Button>

@@ -21,6 +21,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useFormat } from '../../lib/useFormat';
 import { useMarkRead, useNotificationsPage, type AppNotification } from './api';
+import { Arrow } from '../../components/Arrow';
 
 const PER_PAGE = 25;
 
@@ -62,7 +63,7 @@ function Item({ n, onOpen }: { n: AppNotification; onOpen: (n: AppNotification) 
         </Text>
         {n.applicationId != null && (
           <Text size="sm" c="indigo.8" mt={4}>
-            {t('notifications.openApplication')} →
+            {t('notifications.openApplication')} <Arrow />
           </Text>
         )}
       </UnstyledButton>

@@ -16,6 +16,7 @@ import { downloadClosureLetter } from './api';
 import { ChangesTable } from './ChangesTable';
 import { REQUEST_BUTTON as BUTTON, REQUEST_PATH } from './requestPaths';
 import type { ApplicationDetail } from './types';
+import { Arrow } from '../../components/Arrow';
 
 const REQUESTS: RegistrationRequest[] = ['amendment', 'closure', 'duplicate'];
 
@@ -63,7 +64,7 @@ export function OpenRequestLinks({ d }: { d: ApplicationDetail }) {
           mt={4}
           display="block"
         >
-          {t(`requests.inProgress.${r}`)} →
+          {t(`requests.inProgress.${r}`)} <Arrow />
         </Anchor>
       ))}
     </>
@@ -120,7 +121,7 @@ export function RequestBanner({ d }: { d: ApplicationDetail }) {
           </Title>
           {subject && (
             <Anchor component={Link} to={detailUrl(subject.id)} size="sm" translate="no">
-              {subject.businessName} →
+              {subject.businessName} <Arrow />
             </Anchor>
           )}
         </div>

@@ -23,6 +23,7 @@ import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
 import { FeeEstimate } from '../billing';
 import { detailKey, useApplicationDetail, type ApplicationDetail } from '../registrations';
+import { Arrow } from '../../components/Arrow';
 
 type Field = 'renewProof' | 'oldCertificate' | 'remarks';
 
@@ -120,7 +121,7 @@ function RenewForm({ d }: { d: ApplicationDetail }) {
           ]}
         />
         <Anchor component={Link} to={`/business/applications/${d.id}/detail`} size="sm" mt="sm">
-          {t('renewal.viewRegistration')} →
+          {t('renewal.viewRegistration')} <Arrow />
         </Anchor>
       </Card>
 

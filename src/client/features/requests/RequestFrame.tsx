@@ -17,6 +17,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
 import { useApplicationDetail, type ApplicationDetail } from '../registrations';
+import { Arrow } from '../../components/Arrow';
 
 /** The permission of each request (shared/permissions.ts; the server checks it too). */
 const PERMISSION: Record<RegistrationRequest, string> = {
@@ -46,7 +47,7 @@ export function SubjectCard({ d }: { d: ApplicationDetail }) {
         ]}
       />
       <Anchor component={Link} to={detailUrl(d.id)} size="sm" mt="sm" display="inline-block">
-        {t('requests.viewRegistration')} →
+        {t('requests.viewRegistration')} <Arrow />
       </Anchor>
     </Card>
   );
