@@ -9,13 +9,16 @@
  */
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { normalizeLang, type Lang } from '../../shared/i18n/langs.js';
+import { LANG_LABELS, normalizeLang, type Lang } from '../../shared/i18n/langs.js';
 import { setLang } from '../lib/i18n';
+import './LanguageSwitch.css';
 
 const CHOICES: { value: Lang; label: React.ReactNode }[] = [
   // Each language is named in itself, so "EN" stays Latin in Nepali (translate="no").
-  { value: 'en-US', label: <span translate="no">EN</span> },
-  { value: 'ne', label: 'ने' },
+  { value: 'en-US', label: <span translate="no">{LANG_LABELS['en-US']}</span> },
+  // In a font of its two characters alone, inlined in the CSS (LanguageSwitch.css): the whole
+  // Devanagari bold file is not fetched for it on an English page (scripts/switch-font.mjs).
+  { value: 'ne', label: <span className="darta-ne-switch">{LANG_LABELS.ne}</span> },
 ];
 
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {

@@ -13,3 +13,10 @@ export function normalizeLang(v: string | null | undefined): Lang {
   const s = v.toLowerCase();
   return s.startsWith('ne') ? 'ne' : DEFAULT_LANG;
 }
+
+/**
+ * Each language's name on the language switch, in its own script (client
+ * components/LanguageSwitch.tsx). The Nepali one is drawn with a font of these two characters
+ * alone (scripts/switch-font.mjs), so an English page need not fetch a Devanagari font for it.
+ */
+export const LANG_LABELS: Record<Lang, string> = { 'en-US': 'EN', ne: 'ने' };
