@@ -2,8 +2,8 @@
  * Frontend budget (issue 8 §2, DESIGN.md §8), checked by `npm run size` after `npm run build`.
  *
  * The login screen is the entry chunk (LoginPage is bundled into it; every other page is lazy),
- * so its first load is what index.html loads: the entry, its static imports (the
- * `<link rel="modulepreload">` chunks), and their CSS. The file list is read from Vite's build
+ * so its first load is what index.html loads: the entry, its static imports, and their
+ * CSS. The file list is read from Vite's build
  * manifest (dist/client/.vite/manifest.json, `build.manifest` in vite.config.ts), so it follows
  * the hashed names of each build. Sizes are gzip level 9; "KB" is 1,000 bytes (size-limit).
  */

@@ -186,6 +186,16 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: .size-limit.mjs reads the login route's first-load
     // files from it (the entry and its static imports, which index.html loads).
     manifest: true,
+    // No `<link rel=modulepreload>` in index.html for the entry's static imports: the browser
+    // finds them in the entry (9 KB) one round trip later, but on a slow link they no longer
+    // share the first ~300 ms with the stylesheet, the fonts and the outline script that the first
+    // paint needs. Lighthouse (Slow 4G), median of 3: first paint 2.1–2.3 → 1.1–1.7 s on every
+    // screen, login LCP unchanged (2.26 → 2.27 s), the applicant home's 2.26 → 1.69 s
+    // (docs/performance.md, 2026-11-28). A lazy page's chunks are still preloaded together when
+    // it is imported (`hostType` 'js'), so a page's code is not a waterfall.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // The libraries the first screen imports statically, in one chunk beside the entry: left
