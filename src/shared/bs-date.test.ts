@@ -125,6 +125,22 @@ describe('Date input and today in Kathmandu (UTC+5:45)', () => {
     expect(adToBs(new Date('2025-07-16T18:15:00Z'))).toEqual({ year: 2082, month: 4, day: 1 });
   });
 
+  it('reads the date by the fixed +05:45 offset exactly as ICU reads Asia/Kathmandu', () => {
+    const icu = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Kathmandu',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // every 7 h 13 min 17 s from 1986 to 2100 (days, midnights and offsets all fall differently),
+    // and the instants around the 1986 change from +05:30 to +05:45
+    const step = ((7 * 60 + 13) * 60 + 17) * 1000;
+    const instants: number[] = [];
+    for (let t = Date.UTC(1986, 0, 1); t < Date.UTC(2100, 0, 1); t += step) instants.push(t);
+    for (let m = -60; m <= 60; m++) instants.push(Date.UTC(1985, 11, 31, 18, 30 + m));
+    for (const t of instants) expect(todayAd(new Date(t))).toBe(icu.format(new Date(t)));
+  });
+
   it('todayAd defaults to now', () => {
     expect(todayAd()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(isValidBs(todayBs())).toBe(true);

@@ -176,11 +176,26 @@ function dayToAdString(dayNumber: number): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
 }
 
-/** The calendar date of an instant in Asia/Kathmandu, as 'YYYY-MM-DD' AD. */
+/**
+ * Nepal Standard Time, UTC+05:45, from 1986-01-01 00:00 local time on (IANA tz database,
+ * `Asia/Kathmandu`: +05:30 until then, never daylight saving time). In ms.
+ */
+const NPT_OFFSET_MS = (5 * 60 + 45) * 60_000;
+/** 1986-01-01 00:00 at +05:30, as ms since the epoch: from here on the offset is fixed. */
+const NPT_SINCE = Date.UTC(1985, 11, 31, 18, 30);
+
+/**
+ * The calendar date of an instant in Asia/Kathmandu, as 'YYYY-MM-DD' AD. Since 1986 by the fixed
+ * offset: a formatter with a time zone loads ICU's zone data, ~10–40 ms the first time, which
+ * was inside the applicant home's first render (issue 18 §5). Earlier instants ask ICU.
+ * @throws RangeError on an invalid Date
+ */
 function kathmanduDateOf(instant: Date): string {
   if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) {
     throw new RangeError('Invalid Date');
   }
+  const t = instant.getTime();
+  if (t >= NPT_SINCE) return dayToAdString(Math.floor((t + NPT_OFFSET_MS) / MS_PER_DAY));
   let year = '';
   let month = '';
   let day = '';
