@@ -122,6 +122,8 @@ describe('ListTable pager', () => {
     expect(last().get('cursor')).toBeNull();
     expect(last().get('page')).toBe('1');
     expect(await screen.findByText('1–25 of 10,000+')).toBeInTheDocument();
+    // the new sort's own answer (its nextCursor), not the previous page kept on screen meanwhile
+    expect(await screen.findByText('row 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(last().get('cursor')).toMatch(/^name-.*@25$/));
   });
