@@ -84,6 +84,16 @@ function serve(routes: Record<string, () => Response>) {
   });
 }
 
+/** Signs the ward admin in (a stored token, their profile and dashboard served) at /dashboard. */
+function staffAtDashboard() {
+  localStorage.setItem(TOKEN_KEY, 'good');
+  serve({
+    '/api/profiles': () => jsonResponse(200, { data: staff }),
+    '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
+  });
+  renderAt('/dashboard');
+}
+
 describe('navigation guard', () => {
   it('sends a visitor without a token to login without calling the API', async () => {
     renderAt('/dashboard');
@@ -201,12 +211,7 @@ describe('navigation guard', () => {
       matches: query.includes('max-width: 47.99em') || query.trim() === '',
     });
     try {
-      localStorage.setItem(TOKEN_KEY, 'good');
-      serve({
-        '/api/profiles': () => jsonResponse(200, { data: staff }),
-        '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
-      });
-      renderAt('/dashboard');
+      staffAtDashboard();
       expect(await screen.findByText('1,234')).toBeInTheDocument();
       const nav = screen.getByRole('navigation', { name: 'Main navigation' });
       expect(within(nav).queryAllByRole('link')).toHaveLength(0);
@@ -222,12 +227,7 @@ describe('navigation guard', () => {
   });
 
   it('staff keep the dashboard at /dashboard', async () => {
-    localStorage.setItem(TOKEN_KEY, 'good');
-    serve({
-      '/api/profiles': () => jsonResponse(200, { data: staff }),
-      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
-    });
-    renderAt('/dashboard');
+    staffAtDashboard();
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('Rs. 1,23,456.00')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -237,12 +237,7 @@ describe('navigation guard', () => {
 
   it('shows dashboard numbers in Devanagari digits in Nepali', async () => {
     await setLang('ne');
-    localStorage.setItem(TOKEN_KEY, 'good');
-    serve({
-      '/api/profiles': () => jsonResponse(200, { data: staff }),
-      '/api/dashboard': () => jsonResponse(200, { data: dashboardData(counts) }),
-    });
-    renderAt('/dashboard');
+    staffAtDashboard();
     expect(await screen.findByText('१,२३४')).toBeInTheDocument();
     expect(screen.getByText('रु. १,२३,४५६.००')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ne');
