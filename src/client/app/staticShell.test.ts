@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../shared/i18n/en-US.js';
 import ne from '../../shared/i18n/ne.js';
 import { SHELL_TITLES } from './shellTitles';
@@ -89,7 +89,8 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
 
   it('draws nothing signed out, on a path without a fixed title, or with a malformed user', () => {
     expect(run('/business/applications', {}).childElementCount).toBe(0);
-    expect(run('/business/applications/7/detail', staff).childElementCount).toBe(0);
+    expect(run('/edit-registration/7', staff).childElementCount).toBe(0);
+    expect(run('/business/applications/07/detail', staff).childElementCount).toBe(0);
     localStorage.clear();
     expect(run('/profile', { access_token: 't', user: '{not json' }).childElementCount).toBe(0);
   });
@@ -135,5 +136,108 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
     expect(preloaded({ lang: 'ne', ...staff })).toEqual(font);
     expect(preloaded({})).toEqual([]);
     expect(preloaded({ lang: 'en-US', ...staff })).toEqual([]);
+  });
+});
+
+describe("the static outline of an application's detail (issue 18 §5)", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    delete window.dartaEarlyDetail;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.dartaEarlyDetail;
+    document.documentElement.lang = 'en-US';
+  });
+
+  /** A fetch whose answer the test releases, recording what was asked. */
+  function deferredFetch() {
+    let answer: (r: Response) => void = () => {};
+    const fetch = vi.fn(
+      (_url: string, _init: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return {
+      fetch,
+      answer: (status: number, body: unknown) => answer(Response.json(body, { status })),
+    };
+  }
+
+  it('draws the link back at once, asks for the application with the token, and draws its name', async () => {
+    const { fetch, answer } = deferredFetch();
+    const root = run('/business/applications/7/detail', staff);
+    const back = root.querySelector('main a')!;
+    expect(back.getAttribute('href')).toBe('/business/applications');
+    expect(back.textContent).toBe(`← ${enUS.detail.backToList}`);
+    expect(back.querySelector('[aria-hidden=true]')).toHaveClass('darta-arrow');
+    expect(root.querySelector('h2')).toBeNull();
+    // the name's line, kept so that the spinner does not move when the name comes
+    const line = root.querySelector('main > div')!;
+    expect(line).toHaveClass('darta-static-detail-title');
+    expect(line.getAttribute('aria-hidden')).toBe('true');
+    expect(root.querySelector('[role=status]')).not.toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/applications/7?lang=en-US');
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token',
+      'Accept-Language': 'en-US',
+      Accept: 'application/json',
+    });
+    const heard = vi.fn();
+    window.dartaEarlyDetail!.listeners.push(heard);
+    answer(200, { data: { id: 7, businessName: '<b>Sita Tea</b> स्टोर' } });
+    await expect(window.dartaEarlyDetail!.promise).resolves.toMatchObject({ data: { id: 7 } });
+    const h2 = root.querySelector('h2')!;
+    // as text, never as markup, above the spinner
+    expect(h2.textContent).toBe('<b>Sita Tea</b> स्टोर');
+    expect(root.querySelector('b')).toBeNull();
+    expect(h2.getAttribute('translate')).toBe('no');
+    expect([...root.querySelector('main')!.children].map((e) => e.className)).toEqual([
+      'darta-static-back',
+      'darta-static-title darta-static-detail-title',
+      'darta-static-wait',
+    ]);
+    expect(window.dartaEarlyDetail).toMatchObject({ id: 7, lang: 'en-US', done: true });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks in Nepali for a Nepali reader', () => {
+    const { fetch } = deferredFetch();
+    const root = run('/business/applications/12/detail/', { ...applicant, lang: 'ne' });
+    expect(root.querySelector('main a')?.textContent).toBe(`← ${ne.detail.backToList}`);
+    expect(fetch.mock.calls[0][0]).toBe('/api/applications/12?lang=ne');
+    expect(window.dartaEarlyDetail).toMatchObject({ id: 12, lang: 'ne', done: false });
+  });
+
+  it('leaves a refused or failed answer to the app, and draws nothing once React has replaced it', async () => {
+    let { answer } = deferredFetch();
+    let root = run('/business/applications/7/detail', staff);
+    answer(401, { message: 'Unauthenticated.' });
+    await expect(window.dartaEarlyDetail!.promise).resolves.toBeNull();
+    expect(window.dartaEarlyDetail!.done).toBe(true);
+    expect(root.querySelector('h2')).toBeNull();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    run('/business/applications/8/detail', staff);
+    await expect(window.dartaEarlyDetail!.promise).resolves.toBeNull();
+
+    ({ answer } = deferredFetch());
+    root = run('/business/applications/9/detail', staff);
+    root.replaceChildren(); // React's first commit
+    answer(200, { data: { businessName: 'Late' } });
+    await window.dartaEarlyDetail!.promise;
+    expect(document.body.textContent).not.toContain('Late');
+  });
+
+  it('asks for nothing signed out', () => {
+    const { fetch } = deferredFetch();
+    expect(run('/business/applications/7/detail', {}).childElementCount).toBe(0);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.dartaEarlyDetail).toBeUndefined();
   });
 });

@@ -11,23 +11,28 @@
  * `assets/shell-<hash>.js` and loads it after `#root` in the built index.html (a file, not an
  * inline script: the CSP allows scripts from 'self' only, issue 8 §5). It draws only when a
  * session is stored (signed out, the login page comes)
- * and the path has a fixed title (app/shellTitles.ts); in the stored language (`lang`, as
+ * and the path has a fixed title (app/shellTitles.ts) or is an application's detail; in the stored language (`lang`, as
  * lib/i18n.ts reads it), with the texts taken from the catalogues at build time. React replaces
  * the whole of `#root` on its first commit (main.tsx), with ShellFallback or the screen itself
  * at the same place (app/global.css `.darta-shell-*` and `.darta-static-*`), so nothing moves.
  * Any error (no localStorage, a malformed stored user) leaves `#root` empty, as before.
  *
+ * On an application's detail, whose title is the business name, it draws the link back to the
+ * list and asks for the application with the stored token at once, then draws the name when the
+ * answer comes (lib/earlyDetail.ts says why, and how the app reuses the answer).
+ *
  * Signed in or not, a reader whose stored language is Nepali also gets the Devanagari bold font
  * preloaded here (the URL in the script element's `data-nepali-font`, written by vite.config.ts):
  * index.html itself preloads only the Latin fonts, which every page draws with.
  */
+import { DETAIL_BACK_PATH, DETAIL_PATH } from '../lib/detailPath';
 import { HOME_TITLE, SHELL_TITLES } from './shellTitles';
 
 /** A catalogue as the shared i18n module exports it (nested objects of strings). */
 type Catalogue = { [key: string]: string | Catalogue };
 
 /** The keys the outline shows, besides the page titles (START_KEYS: the applicant's home). */
-const OWN_KEYS = ['app.name', 'common.loading'];
+const OWN_KEYS = ['app.name', 'common.loading', 'detail.backToList'];
 
 /**
  * The applicant home's welcome and "register a business" panel (features/home/HomePage.tsx
@@ -76,6 +81,7 @@ export function shellData(catalogues: { 'en-US': Catalogue; ne: Catalogue }) {
   return {
     ...{ paths: SHELL_TITLES, home: HOME_TITLE, texts },
     start: { keys: START_KEYS, permission: START_PERMISSION, path: START_PATH },
+    detail: { pattern: DETAIL_PATH.source, back: DETAIL_BACK_PATH },
   };
 }
 
@@ -100,11 +106,13 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
       font.setAttribute('href', me.getAttribute('data-nepali-font'));
       document.head.appendChild(font);
     }
-    if (!ls.getItem('access_token')) return;
+    var token = ls.getItem('access_token');
+    if (!token) return;
     var user = JSON.parse(ls.getItem('user') || 'null');
     var path = location.pathname.replace(/\\/+$/, '') || '/';
+    var detail = new RegExp(S.detail.pattern).exec(path);
     var key = path === '/dashboard' && user && user.userType === 'user' ? S.home : S.paths[path];
-    if (!key) return;
+    if (!key && !detail) return;
     var t = S.texts[lang];
     document.documentElement.lang = lang;
     var el = function (tag, cls, txt) {
@@ -113,11 +121,17 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
       if (txt) e.textContent = txt;
       return e;
     };
+    var arrow = function (txt) {
+      var a = el('span', 'darta-arrow', txt);
+      a.setAttribute('aria-hidden', 'true');
+      return a;
+    };
     var header = el('header', 'darta-shell-header darta-static-header');
     header.appendChild(el('div', 'darta-shell-burger mantine-hidden-from-sm'));
     header.appendChild(el('span', 'darta-static-name', t['app.name']));
     var main = el('main', 'darta-shell-main');
-    main.appendChild(el('h2', 'darta-static-title', t[key]));
+    var wait = el('div', 'darta-static-wait');
+    if (key) main.appendChild(el('h2', 'darta-static-title', t[key]));
     if (key === S.home) {
       var k = S.start.keys;
       var name = typeof user.name === 'string' ? user.name : '';
@@ -129,14 +143,55 @@ export function staticShellScript(catalogues: { 'en-US': Catalogue; ne: Catalogu
         var go = el('a', 'darta-static-start-button');
         go.href = S.start.path;
         go.appendChild(el('span', '', t[k.button]));
-        var arrow = el('span', 'darta-arrow', '\u2192');
-        arrow.setAttribute('aria-hidden', 'true');
-        go.appendChild(arrow);
+        go.appendChild(arrow('\u2192'));
         panel.appendChild(go);
         main.appendChild(panel);
       }
     }
-    var wait = el('div', 'darta-static-wait');
+    if (detail && window.fetch) {
+      var back = el('a', 'darta-static-back');
+      back.href = S.detail.back;
+      back.appendChild(arrow('\u2190'));
+      back.appendChild(document.createTextNode(' ' + t['detail.backToList']));
+      main.appendChild(back);
+      // The name's line is kept from the start, so that the spinner below does not move when
+      // the name comes (a layout shift).
+      var line = el('div', 'darta-static-title darta-static-detail-title', '\u00a0');
+      line.setAttribute('aria-hidden', 'true');
+      main.appendChild(line);
+      // The application itself (lib/earlyDetail.ts): its business name is drawn here when the
+      // answer comes, if React has not replaced the outline by then, and the app reuses it.
+      var early = { id: Number(detail[1]), lang: lang, done: false, body: null, listeners: [] };
+      early.promise = fetch('/api/applications/' + early.id + '?lang=' + lang, {
+        headers: {
+          'X-Requested-With': 'XMLHttpRequest',
+          Accept: 'application/json',
+          'Accept-Language': lang,
+          Authorization: 'Bearer ' + token
+        }
+      })
+        .then(function (r) {
+          return r.ok ? r.json() : null;
+        })
+        .catch(function () {
+          return null;
+        })
+        .then(function (body) {
+          early.body = body;
+          early.done = true;
+          var bn = body && body.data && body.data.businessName;
+          if (typeof bn === 'string' && main.parentNode) {
+            var h = el('h2', 'darta-static-title darta-static-detail-title', bn);
+            h.setAttribute('translate', 'no');
+            main.replaceChild(h, line);
+          }
+          var ls2 = early.listeners;
+          early.listeners = [];
+          for (var i = 0; i < ls2.length; i++) ls2[i]();
+          return body;
+        });
+      window.dartaEarlyDetail = early;
+    }
     var spinner = el('span', 'darta-static-loader');
     spinner.setAttribute('role', 'status');
     spinner.setAttribute('aria-label', t['common.loading']);

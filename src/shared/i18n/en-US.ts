@@ -164,6 +164,8 @@ const enUS = {
     language: 'Language',
     noPermission: 'You do not have permission to open this page.',
     openFile: 'Open file',
+    dialogLoadFailed: 'This dialog could not be loaded. Check your connection and try again.',
+    tryAgain: 'Try again',
   },
   nav: {
     main: 'Main navigation',

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, type Envelope } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
-import { BillTable } from './PaymentDialog';
+import { BillTable } from './BillTable';
 import type { Quote } from '../registrations';
 
 /** What the quote is computed from; money in rupees as typed in the form. */

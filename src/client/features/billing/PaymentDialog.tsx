@@ -13,7 +13,6 @@ import {
   Modal,
   NativeSelect,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -24,7 +23,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bsToAd, formatBs, parseBs, todayAd, todayBs } from '../../../shared/bs-date.js';
-import type { Bill } from '../../../shared/fees.js';
 import { toLatinDigits, toNepaliDigits } from '../../../shared/format.js';
 import { manualPaymentSchema } from '../../../shared/schemas/payments.js';
 import { BsDatePicker } from '../../components/BsDatePicker';
@@ -33,6 +31,7 @@ import { checkUpload, UPLOAD_ACCEPT } from '../../lib/forms';
 import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
 import { detailKey, type ApplicationDetail } from '../registrations';
+import { BillTable } from './BillTable';
 
 type Field = 'amount' | 'receiptNo' | 'paidDate' | 'channel' | 'remarks' | 'receipt';
 const FIELDS: Field[] = ['amount', 'receiptNo', 'paidDate', 'channel', 'remarks', 'receipt'];
@@ -40,30 +39,6 @@ const FIELDS: Field[] = ['amount', 'receiptNo', 'paidDate', 'channel', 'remarks'
 /** Paisa as the rupees a person types: 1500 or 1500.50. */
 export function paisaToRupeesText(paisa: number): string {
   return paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2);
-}
-
-/** The bill as a table of lines and total (amounts in paisa via formatPaisa). */
-export function BillTable({ bill }: { bill: Bill }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  return (
-    <Table withTableBorder layout="fixed">
-      <Table.Tbody>
-        {bill.lines.map((l) => (
-          <Table.Tr key={l.key}>
-            <Table.Td>{t(`bill.${l.key}`)}</Table.Td>
-            <Table.Td ta="right">
-              {l.key === 'discount' && l.amount ? `− ${f.money(l.amount)}` : f.money(l.amount)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-        <Table.Tr>
-          <Table.Th>{t('bill.total')}</Table.Th>
-          <Table.Th ta="right">{f.money(bill.total)}</Table.Th>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
-  );
 }
 
 export function PaymentDialog({

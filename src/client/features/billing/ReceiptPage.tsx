@@ -15,6 +15,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
 import { downloadReceipt, fetchReceipt, receiptKey, type ReceiptView } from './api';
+import { Arrow } from '../../components/Arrow';
 
 const LINES = ['businessTax', 'fine', 'rentTax', 'adminCost', 'serviceFee', 'discount'] as const;
 
@@ -92,7 +93,7 @@ function Receipt({ id }: { id: number }) {
     <>
       <Group justify="space-between" mb="md" gap="sm">
         <Anchor component="button" type="button" size="sm" onClick={() => void navigate(-1)}>
-          ← {t('receipt.back')}
+          <Arrow back /> {t('receipt.back')}
         </Anchor>
         <Button
           loading={downloading}

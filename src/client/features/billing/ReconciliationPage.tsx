@@ -28,6 +28,7 @@ import {
 import { adRange, BsRange, type BsRangeValue } from '../../components/BsRange';
 import { useNarrow } from './narrow';
 import { WardFilter } from './WardFilter';
+import { Arrow } from '../../components/Arrow';
 
 /** The money columns, in the order of the balance: received = credited + due + refunded. */
 const AMOUNTS = ['received', 'credited', 'refundDue', 'refunded'] as const;
@@ -276,7 +277,7 @@ function Reconciliation() {
         />
       </PageHeader>
       <Anchor component={Link} to="/payments" size="sm" display="inline-block" mb="sm">
-        ← {t('reconciliation.back')}
+        <Arrow back /> {t('reconciliation.back')}
       </Anchor>
       <Group gap="sm" align="flex-start" grow preventGrowOverflow={false} mb="md">
         <BsRange value={range} onChange={setRange} required />

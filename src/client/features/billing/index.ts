@@ -8,7 +8,13 @@
  * file, so that every page stays its own chunk (src/client/app/App.tsx).
  */
 export { FeeEstimate, QuoteView } from './FeeEstimate';
-export { BillTable, PaymentDialog } from './PaymentDialog';
+import { lazyDialog } from '../../components/lazyDialog';
+
+export { BillTable } from './BillTable';
+/** The counter payment dialog, its code downloaded when first opened (components/lazyDialog). */
+export const PaymentDialog = lazyDialog(() =>
+  import('./PaymentDialog').then((m) => m.PaymentDialog),
+);
 export { PayOnline } from './PayOnline';
 export { PayStatusBadge } from './PayStatusBadge';
 export { ReceiptDownload } from './ReceiptDownload';

@@ -35,6 +35,7 @@ import { api, type Envelope } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { makeFormatter, type Formatter } from '../../lib/useFormat';
 import { downloadCertificate } from '../registrations';
+import { Arrow } from '../../components/Arrow';
 
 /**
  * An AD date ('YYYY-MM-DD') as BS in the half's language and digits (not the interface's), with
@@ -184,7 +185,7 @@ function Certificate({ id }: { id: number }) {
     <>
       <Group justify="space-between" mb="md" gap="sm">
         <Anchor component={Link} to={`/business/applications/${id}/detail`} size="sm">
-          ← {t('certificate.backToApplication')}
+          <Arrow back /> {t('certificate.backToApplication')}
         </Anchor>
         <Button
           loading={downloading}

@@ -14,6 +14,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { useFormat } from '../../lib/useFormat';
 import { ApplicationForm } from '../apply';
 import { useApplicant } from './api';
+import { Arrow } from '../../components/Arrow';
 
 function OnBehalf({ id, kind }: { id: number; kind: 'single' | 'multiple' }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ function OnBehalf({ id, kind }: { id: number; kind: 'single' | 'multiple' }) {
   return (
     <>
       <Anchor component={Link} to={`/counter?applicant=${a.id}`} size="sm">
-        ← {t('counter.title')}
+        <Arrow back /> {t('counter.title')}
       </Anchor>
       <PageHeader title={t('counter.onBehalf', { name: a.name })} />
       <Alert color="blue" mb="md" maw={760} data-testid="on-behalf">

@@ -16,33 +16,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bsToAd, parseBs } from '../../../shared/bs-date.js';
-import type { AppAction } from '../../../shared/lifecycle.js';
 import { BsDatePicker } from '../../components/BsDatePicker';
 import { api, ApiError, type Envelope } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
 import { detailKey } from './api';
+import { ACTION_COLOR, DESTRUCTIVE, type RemarksAction } from './actionStyle';
 import type { ApplicationDetail } from './types';
-
-export type RemarksAction = Exclude<AppAction, 'pay'>;
 
 /** Actions whose remarks are compulsory (rejectSchema on the server). */
 const REMARKS_REQUIRED: RemarksAction[] = ['reject', 'terminate'];
 /** Actions that undo work and so ask for confirmation. */
 const CONFIRM: RemarksAction[] = ['reject', 'cancel', 'terminate'];
-/** Actions that end an application or a registration for good: the dialog says what happens. */
-export const DESTRUCTIVE: RemarksAction[] = ['cancel', 'terminate'];
-
-export const ACTION_COLOR: Record<AppAction, string> = {
-  verify: 'blue',
-  pay: 'cyan',
-  approve: 'green',
-  reject: 'red',
-  resubmit: 'indigo',
-  cancel: 'gray',
-  terminate: 'red',
-  accept: 'teal',
-};
 
 export function ActionDialog({
   id,

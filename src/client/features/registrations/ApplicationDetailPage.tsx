@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
 import { Later } from '../../components/Later';
+import { lazyDialog } from '../../components/lazyDialog';
 import { NotFoundAlert } from '../../components/NotFoundAlert';
 import { PageLoader } from '../../components/PageLoader';
 import { RequirePermission } from '../../components/RequirePermission';
@@ -26,7 +27,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useCan } from '../../lib/auth';
 import { useFormat } from '../../lib/useFormat';
 import { PaymentDialog, PayOnline } from '../billing';
-import { ActionDialog, type RemarksAction } from './ActionDialog';
+import type { RemarksAction } from './actionStyle';
 import { downloadAcknowledgement, useApplicationDetail } from './api';
 import { DetailActions } from './DetailActions';
 import { HistoryTab } from './HistoryTab';
@@ -34,6 +35,14 @@ import { ImagesTab } from './ImagesTab';
 import { InformationTab } from './InformationTab';
 import { RejectedBanner } from './RejectedBanner';
 import { ClosedNotice, DuplicatesLog, OpenRequestLinks, RequestBanner } from './RequestParts';
+import { Arrow } from '../../components/Arrow';
+
+/** Loaded when first opened, or when a pointer or the focus reaches the actions. */
+const ActionDialog = lazyDialog(() => import('./ActionDialog').then((m) => m.ActionDialog));
+const preloadDialogs = () => {
+  ActionDialog.preload();
+  PaymentDialog.preload();
+};
 
 function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -58,7 +67,7 @@ function Detail({ id }: { id: number }) {
   return (
     <>
       <Anchor component={Link} to="/business/applications" size="sm">
-        ← {t('detail.backToList')}
+        <Arrow back /> {t('detail.backToList')}
       </Anchor>
       <Group justify="space-between" align="flex-start" mt="xs" mb="md" gap="sm">
         <div style={{ minWidth: 0 }}>
@@ -103,7 +112,12 @@ function Detail({ id }: { id: number }) {
           <OpenRequestLinks d={d} />
         </div>
         {d.appStatus !== 'closed' && (
-          <DetailActions d={d} start={start} hideEdit={d.appStatus === 'rejected'} />
+          <DetailActions
+            d={d}
+            start={start}
+            hideEdit={d.appStatus === 'rejected'}
+            onIntent={preloadDialogs}
+          />
         )}
       </Group>
       <ClosedNotice d={d} />
@@ -154,8 +168,8 @@ function Detail({ id }: { id: number }) {
           </Tabs.Panel>
         </Tabs>
         <DuplicatesLog d={d} />
-        <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />
       </Later>
+      {action && <ActionDialog id={d.id} action={action} onClose={() => setAction(null)} />}
       {paying && <PaymentDialog detail={d} opened onClose={() => setPaying(false)} />}
     </>
   );

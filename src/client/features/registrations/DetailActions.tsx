@@ -14,7 +14,7 @@ import type { AppAction } from '../../../shared/lifecycle.js';
 import { useCan } from '../../lib/auth';
 import { RevokeCertificateDialog } from '../certificates';
 import { SendNotificationButton } from '../notifications';
-import { ACTION_COLOR, DESTRUCTIVE, type RemarksAction } from './ActionDialog';
+import { ACTION_COLOR, DESTRUCTIVE, type RemarksAction } from './actionStyle';
 import { downloadCertificate } from './api';
 import { RequestButtons } from './RequestParts';
 import type { ApplicationDetail } from './types';
@@ -61,12 +61,15 @@ export function DetailActions({
   d,
   start,
   hideEdit,
+  onIntent,
 }: {
   d: ApplicationDetail;
   /** opens the dialog of a lifecycle action ('pay': the payment dialog) */
   start: (a: AppAction) => void;
   /** the rejected banner carries the edit link ("Fix and resubmit"), the page's primary action */
   hideEdit?: boolean;
+  /** a pointer or the focus reached the actions: their dialogs' code can start downloading */
+  onIntent?: () => void;
 }) {
   const { t } = useTranslation();
   const canRevoke = useCan('approve-applications');
@@ -81,7 +84,7 @@ export function DetailActions({
   const revocable = canRevoke && cert && !cert.revoked;
   const certPrimary = forward.length === 0;
   return (
-    <Group gap="xs">
+    <Group gap="xs" onPointerEnter={onIntent} onFocus={onIntent}>
       {forward.map((a, i) => (
         <Button
           key={a}

@@ -1,6 +1,8 @@
 /** Applications calls shared by the pages of this feature. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, saveBlob, type Envelope } from '../../lib/api';
+import { detailIdOf } from '../../lib/detailPath';
+import { earlyDetail } from '../../lib/earlyDetail';
 import { currentLang } from '../../lib/i18n';
 import { getToken } from '../../lib/session';
 import type { ApplicationDetail } from './types';
@@ -21,12 +23,27 @@ export function useApplicationDetail(id: number, lang: string) {
 /**
  * Opened at an application's detail URL, asks for the application at start-up (main.tsx),
  * alongside the page's code, rather than once the code has arrived and drawn: on a slow link
- * the answer is then usually in when the page first draws (issue 18 §5).
+ * the answer is then usually in when the page first draws (issue 18 §5). When index.html's
+ * outline script has already asked (lib/earlyDetail.ts), its answer is taken instead; if that
+ * one failed, the query asks again through lib/api.ts, which reports the error as usual.
  */
 export function prefetchApplicationDetail(client: QueryClient, pathname: string): void {
-  const id = Number(/^\/business\/applications\/(\d+)\/detail\/?$/.exec(pathname)?.[1]);
-  if (!getToken() || !Number.isSafeInteger(id) || id <= 0) return;
-  void client.prefetchQuery(detailQuery(id, currentLang()));
+  const id = detailIdOf(pathname);
+  if (!getToken() || id === null) return;
+  const lang = currentLang();
+  const query = detailQuery(id, lang);
+  const early = earlyDetail(id, lang);
+  if (!early) {
+    void client.prefetchQuery(query);
+    return;
+  }
+  void client.prefetchQuery({
+    ...query,
+    queryFn: async (ctx) => {
+      const body = await early.promise.catch(() => null);
+      return body ? (body as Envelope<ApplicationDetail>) : query.queryFn(ctx);
+    },
+  });
 }
 
 /** File name of a certificate: `certificate-<registration no with / as ->.pdf`. */
