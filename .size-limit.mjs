@@ -89,7 +89,8 @@ export default [
     name: 'Application detail (/business/applications/:id/detail): first-load JS',
     path: routeJs('features/registrations/ApplicationDetailPage.tsx'),
     gzip: true,
-    limit: '315 KB',
+    // 312.7 → 282.4 KB when its action and payment dialogs became lazy (components/lazyDialog.tsx)
+    limit: '285 KB',
   },
   // Mantine's base styles and those of the login screen's components (the full stylesheet comes
   // with the lazy pages), the fonts' @font-face rules and the app's own CSS: 11.4 KB in session

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
+import { Arrow } from '../../components/Arrow';
 import { useCan } from '../../lib/auth';
 import { RevokeCertificateDialog } from '../certificates';
 import { SendNotificationButton } from '../notifications';
@@ -129,7 +130,9 @@ export function DetailActions({
       {(destructive.length > 0 || revocable) && (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <Button variant="default">{t('staff.detail.moreActions')} ▾</Button>
+            <Button variant="default">
+              {t('staff.detail.moreActions')} <Arrow down />
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {destructive.map((a) => (
