@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../shared/i18n/en-US.js';
 import ne from '../../shared/i18n/ne.js';
@@ -93,6 +94,17 @@ describe('the static outline of a signed-in screen (issue 18 §5)', () => {
     expect(run('/business/applications/07/detail', staff).childElementCount).toBe(0);
     localStorage.clear();
     expect(run('/profile', { access_token: 't', user: '{not json' }).childElementCount).toBe(0);
+  });
+
+  it("keeps the burger's place on a phone only, without Mantine's provider classes", () => {
+    const root = run('/business/applications', staff);
+    expect(root.querySelector('.darta-shell-burger')).toHaveClass('mantine-hidden-from-sm');
+    // Mantine's provider defines mantine-hidden-from-sm later; the outline's own rule, at its
+    // `sm` breakpoint (48em, the theme's default)
+    const css = readFileSync('src/client/app/global.css', 'utf8');
+    expect(css).toMatch(
+      /@media \(min-width: 48em\) \{\s*\.darta-static-header \.darta-shell-burger \{\s*display: none;/,
+    );
   });
 
   it('never inserts a text as markup', () => {
