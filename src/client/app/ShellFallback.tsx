@@ -47,7 +47,7 @@ export function ShellFallback() {
           <>
             {/* Plain markup: the router is not drawn yet; the page replaces it at once. */}
             <a className="darta-static-back" href={DETAIL_BACK_PATH}>
-              <Arrow back /> {t('detail.backToList')}
+              <Arrow to="back" /> {t('detail.backToList')}
             </a>
             {/* The name's line is kept until the name comes, as in staticShell.ts. */}
             {businessName === undefined ? (

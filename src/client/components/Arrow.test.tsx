@@ -11,8 +11,8 @@ describe('Arrow', () => {
     expect(arrow).toHaveAttribute('aria-hidden', 'true');
     expect(arrow).toHaveClass('darta-arrow');
     const css = readFileSync('src/client/app/global.css', 'utf8');
-    expect(render(<Arrow back />).container.querySelector('span')).toHaveTextContent('←');
-    expect(render(<Arrow down />).container.querySelector('span')).toHaveTextContent('▾');
+    expect(render(<Arrow to="back" />).container.querySelector('span')).toHaveTextContent('←');
+    expect(render(<Arrow to="down" />).container.querySelector('span')).toHaveTextContent('▾');
     expect(css).toMatch(/\.darta-arrow\s*\{\s*font-family:\s*sans-serif;\s*\}/);
   });
 });

@@ -17,7 +17,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What an opened dialog shows while its code loads, or after the download failed. */
-export function DialogLoading({
+function DialogLoading({
   onClose,
   failed = false,
   onRetry,

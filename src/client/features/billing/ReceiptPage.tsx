@@ -93,7 +93,7 @@ function Receipt({ id }: { id: number }) {
     <>
       <Group justify="space-between" mb="md" gap="sm">
         <Anchor component="button" type="button" size="sm" onClick={() => void navigate(-1)}>
-          <Arrow back /> {t('receipt.back')}
+          <Arrow to="back" /> {t('receipt.back')}
         </Anchor>
         <Button
           loading={downloading}

@@ -277,7 +277,7 @@ function Reconciliation() {
         />
       </PageHeader>
       <Anchor component={Link} to="/payments" size="sm" display="inline-block" mb="sm">
-        <Arrow back /> {t('reconciliation.back')}
+        <Arrow to="back" /> {t('reconciliation.back')}
       </Anchor>
       <Group gap="sm" align="flex-start" grow preventGrowOverflow={false} mb="md">
         <BsRange value={range} onChange={setRange} required />

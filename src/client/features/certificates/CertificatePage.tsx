@@ -185,7 +185,7 @@ function Certificate({ id }: { id: number }) {
     <>
       <Group justify="space-between" mb="md" gap="sm">
         <Anchor component={Link} to={`/business/applications/${id}/detail`} size="sm">
-          <Arrow back /> {t('certificate.backToApplication')}
+          <Arrow to="back" /> {t('certificate.backToApplication')}
         </Anchor>
         <Button
           loading={downloading}

@@ -26,7 +26,7 @@ function OnBehalf({ id, kind }: { id: number; kind: 'single' | 'multiple' }) {
   return (
     <>
       <Anchor component={Link} to={`/counter?applicant=${a.id}`} size="sm">
-        <Arrow back /> {t('counter.title')}
+        <Arrow to="back" /> {t('counter.title')}
       </Anchor>
       <PageHeader title={t('counter.onBehalf', { name: a.name })} />
       <Alert color="blue" mb="md" maw={760} data-testid="on-behalf">

@@ -67,7 +67,7 @@ function Detail({ id }: { id: number }) {
   return (
     <>
       <Anchor component={Link} to="/business/applications" size="sm">
-        <Arrow back /> {t('detail.backToList')}
+        <Arrow to="back" /> {t('detail.backToList')}
       </Anchor>
       <Group justify="space-between" align="flex-start" mt="xs" mb="md" gap="sm">
         <div style={{ minWidth: 0 }}>

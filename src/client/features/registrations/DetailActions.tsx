@@ -131,7 +131,7 @@ export function DetailActions({
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
             <Button variant="default">
-              {t('staff.detail.moreActions')} <Arrow down />
+              {t('staff.detail.moreActions')} <Arrow to="down" />
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
