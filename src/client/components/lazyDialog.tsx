@@ -28,7 +28,7 @@ function DialogLoading({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose}>
+    <Modal opened onClose={onClose} centered>
       {failed ? (
         <Stack align="flex-start">
           <Text role="alert">{t('common.dialogLoadFailed')}</Text>

@@ -130,8 +130,9 @@ export function DetailActions({
       {(destructive.length > 0 || revocable) && (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <Button variant="default">
-              {t('staff.detail.moreActions')} <Arrow to="down" />
+            {/* a section of its own: the label is a flex box, where a space before it collapses */}
+            <Button variant="default" rightSection={<Arrow to="down" />}>
+              {t('staff.detail.moreActions')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
