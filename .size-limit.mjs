@@ -77,7 +77,7 @@ export default [
     name: 'Application form (/single_registration): first-load JS',
     path: routeJs('features/apply/SingleRegistrationPage.tsx'),
     gzip: true,
-    limit: '329 KB',
+    limit: '301 KB',
   },
   {
     name: 'Application list (/business/applications): first-load JS',

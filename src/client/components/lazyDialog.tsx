@@ -6,33 +6,27 @@
  * schemas, the BS date picker) was fetched and evaluated in the detail's first load, before it
  * could draw the business name (issue 18 §5; docs/performance.md). Until the code arrives, the
  * opened dialog shows a spinner; if the download fails (a weak connection), it says so and
- * offers to try again instead of breaking the page. Escape or the close button dismisses it as
- * usual.
+ * offers to reload the page instead of breaking it: the browser keeps a failed module import
+ * for the page's life (Chromium asks for it again only after a reload; e2e/form-checks.spec.ts
+ * shows it), so trying the import again cannot succeed. Escape or the close button dismisses it
+ * as usual.
  *
- * Not React.lazy: a lazy component remembers a failed import for good, and its Suspense
- * fallback would need a boundary in every page that uses it.
+ * Not React.lazy: its Suspense fallback would need a boundary in every page that uses it.
  */
 import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reloadPage } from '../lib/reloadPage';
 
 /** What an opened dialog shows while its code loads, or after the download failed. */
-function DialogLoading({
-  onClose,
-  failed = false,
-  onRetry,
-}: {
-  onClose: () => void;
-  failed?: boolean;
-  onRetry?: () => void;
-}) {
+function DialogLoading({ onClose, failed = false }: { onClose: () => void; failed?: boolean }) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} centered>
       {failed ? (
         <Stack align="flex-start">
           <Text role="alert">{t('common.dialogLoadFailed')}</Text>
-          <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
+          <Button onClick={reloadPage}>{t('common.reloadPage')}</Button>
         </Stack>
       ) : (
         <Center mih={120}>
@@ -45,8 +39,8 @@ function DialogLoading({
 
 /**
  * `load` (a dynamic import of the dialog's module, resolving to its component) as a component
- * with the same props. The module is downloaded once, on the first mount or `preload()`; after
- * a failed download the next attempt starts afresh.
+ * with the same props. The module is downloaded once, on the first mount or `preload()`; a failed
+ * download is said by every dialog opened afterwards (with its reload button).
  */
 export function lazyDialog<P extends { onClose: () => void }>(
   load: () => Promise<ComponentType<P>>,
@@ -80,9 +74,7 @@ export function lazyDialog<P extends { onClose: () => void }>(
       const Dialog = component;
       return <Dialog {...props} />;
     }
-    return (
-      <DialogLoading onClose={props.onClose} failed={failed} onRetry={() => setFailed(false)} />
-    );
+    return <DialogLoading onClose={props.onClose} failed={failed} />;
   }
   return Object.assign(LazyDialog, { preload: () => void start().catch(() => {}) });
 }

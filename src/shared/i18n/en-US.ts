@@ -164,8 +164,8 @@ const enUS = {
     language: 'Language',
     noPermission: 'You do not have permission to open this page.',
     openFile: 'Open file',
-    dialogLoadFailed: 'This dialog could not be loaded. Check your connection and try again.',
-    tryAgain: 'Try again',
+    dialogLoadFailed: 'This dialog could not be loaded. Check your connection and reload the page.',
+    reloadPage: 'Reload the page',
   },
   nav: {
     main: 'Main navigation',
@@ -281,6 +281,8 @@ const enUS = {
   form: {
     title: 'Single-owner business registration',
     intro: 'Fields marked * are required. Amounts are in rupees.',
+    checksLoadFailed:
+      'The form could not check your answers: part of it did not download. Your answers are saved on this device: check your connection and reload the page.',
     choose: 'Choose…',
     chooseFile: 'Choose a file',
     submit: 'Submit application',

@@ -150,8 +150,8 @@ const signIn: SignInMessages = {
     language: 'भाषा',
     noPermission: 'तपाईंलाई यो पृष्ठ खोल्ने अनुमति छैन।',
     openFile: 'फाइल खोल्नुहोस्',
-    dialogLoadFailed: 'यो संवाद खुल्न सकेन। इन्टरनेट जडान जाँच गरी फेरि प्रयास गर्नुहोस्।',
-    tryAgain: 'फेरि प्रयास गर्नुहोस्',
+    dialogLoadFailed: 'यो संवाद खुल्न सकेन। इन्टरनेट जडान जाँच गरी पृष्ठ रिलोड गर्नुहोस्।',
+    reloadPage: 'पृष्ठ रिलोड गर्नुहोस्',
   },
   auth: {
     loginTitle: 'लगइन',

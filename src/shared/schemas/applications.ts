@@ -34,10 +34,24 @@ import {
   reqText,
   rupeesToPaisa,
 } from './fields.js';
+import {
+  DOC_FIELD_PREFIX,
+  MAX_OWNERS,
+  MIN_OWNERS,
+  PROFILE_DOCUMENT_SLUGS,
+  RENT_FIELDS,
+  RENT_REQUIRED,
+} from './application-rules.js';
 
-/** SPEC §5: a multiple-owner registration takes at most 4 names. */
-export const MAX_OWNERS = 4;
-export const MIN_OWNERS = 2;
+// The form's constants live without zod (./application-rules.ts): re-exported for the server.
+export {
+  DOC_FIELD_PREFIX,
+  MAX_OWNERS,
+  MIN_OWNERS,
+  PROFILE_DOCUMENT_SLUGS,
+  RENT_FIELDS,
+  RENT_REQUIRED,
+};
 
 /** Rupees → paisa, accepting grouped and Devanagari digits ('3,00,000' → 30000000). */
 const money = () =>
@@ -128,27 +142,6 @@ const ownersField = () =>
       }
     })
     .pipe(z.array(ownerSchema, { error: MSG.choice }).max(MAX_OWNERS, 'validation.maxOwners'));
-
-/** Rent fields: any one given makes these required. */
-export const RENT_FIELDS = [
-  'rentLandlordName',
-  'rentWardNo',
-  'rentTole',
-  'rentChowk',
-  'rentHouseNo',
-  'rentFloors',
-  'rentRooms',
-  'rentStartDate',
-  'rentMonthly',
-  'rentTaxPeriodMonths',
-  'rentPurpose',
-] as const;
-export const RENT_REQUIRED = [
-  'rentLandlordName',
-  'rentMonthly',
-  'rentTaxPeriodMonths',
-  'rentPurpose',
-] as const;
 
 export const applicationFields = {
   kind: optEnum(['single', 'multiple'] as const).transform((k) => k ?? 'single'),
@@ -255,24 +248,6 @@ export const applicationBaseSchema = z
   .superRefine(crossField)
   .transform(fillOwner);
 export type ApplicationFields = z.output<typeof applicationBaseSchema>;
-
-/**
- * Document kinds the applicant's profile provides to every application (issue 17 §3): the
- * photo and the citizenship certificate. A required file whose slug is one of these is never
- * asked in the application form nor accepted as an upload there; the application carries
- * the profile's file (kinds `photo` and `citizenship`). Older setups named these documents
- * `passport-photo`, `citizenship-front` and `citizenship-back`.
- */
-export const PROFILE_DOCUMENT_SLUGS: readonly string[] = [
-  'photo',
-  'citizenship',
-  'passport-photo',
-  'citizenship-front',
-  'citizenship-back',
-];
-
-/** Form-field prefix of a required-file upload: `doc_<required-file slug>` (SPEC §5). */
-export const DOC_FIELD_PREFIX = 'doc_';
 
 /**
  * Required-file uploads, keyed by the required file's slug. The route gathers the

@@ -31,7 +31,7 @@
  * section is a component of ./sections, built from the helpers of ./formKit.tsx; the values
  * and their checks are in ./formModel.ts, the steps' fields in ./steps.ts.
  */
-import { Alert, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -57,6 +57,8 @@ import { StepBody } from './StepBody';
 import { DraftRestored, StepButtons, StepHeader } from './StepPage';
 import { firstStepOf, stepOf, STEPS } from './steps';
 import { makeSubmit } from './submitApplication';
+import { reloadPage } from '../../lib/reloadPage';
+import { loadApplicationSchemas } from './formSchema';
 import { firstTry, useFormOptions } from './useFormOptions';
 import { useStepCheck } from './useStepCheck';
 import { useStepNavigation } from './useStepNavigation';
@@ -101,6 +103,9 @@ export interface OnBehalfOf {
   phone: string;
 }
 
+/** Starts the download of the form's checks (a failure is said when a check needs them). */
+const preloadChecks = () => void loadApplicationSchemas().catch(() => undefined);
+
 /** The form's title (its accessible name). */
 const titleKey = (kind: Kind, mode: Mode) =>
   mode === 'edit' ? 'form.titleEdit' : kind === 'multiple' ? 'form.titleMultiple' : 'form.title';
@@ -115,6 +120,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [offline, setOffline] = useState(false);
+  // The checks' code could not be downloaded (./formSchema.ts): said, with a reload, until a
+  // check runs.
+  const [checksFailed, setChecksFailed] = useState(false);
   const owners = useFieldArray({ control: form.control, name: 'owners' });
   const nav = useStepNavigation(mode, form.setFocus);
   const { step, stepNo } = nav;
@@ -138,12 +146,23 @@ export function ApplicationForm(props: ApplicationFormProps) {
   return (
     <form
       onSubmit={(e) => {
-        if (step === 'check') return void onSubmit(e);
         e.preventDefault();
-        const ok = stepCheck.check();
-        nav.setSummary(!ok);
-        if (ok) nav.goTo(STEPS[stepNo + 1]);
+        // Both paths need the schema; its download is waited for here (it has usually come
+        // while the step was filled in), so that a failure is said, never thrown.
+        const done = loadApplicationSchemas().then(() => {
+          setChecksFailed(false);
+          if (step === 'check') return onSubmit();
+          return stepCheck.check().then((ok) => {
+            nav.setSummary(!ok);
+            if (ok) nav.goTo(STEPS[stepNo + 1]);
+          });
+        });
+        done.catch(() => setChecksFailed(true));
       }}
+      // The checks' code is not needed to draw the step: it is fetched on the first use.
+      onFocus={preloadChecks}
+      onPointerDown={preloadChecks}
+      onKeyDown={preloadChecks}
       noValidate
       aria-label={t(titleKey(kind, mode))}
     >
@@ -172,6 +191,20 @@ export function ApplicationForm(props: ApplicationFormProps) {
               onChange={(path) => nav.goTo(stepOf(path), { focus: path })}
             />
           </div>
+          {checksFailed && (
+            <Alert color="red" role="alert" mt="md">
+              <Text size="sm">{t('form.checksLoadFailed')}</Text>
+              {/* the draft is written first, so the reloaded form has every answer */}
+              <Button
+                mt="sm"
+                size="xs"
+                color="red"
+                onClick={() => void draft.flush().finally(reloadPage)}
+              >
+                {t('common.reloadPage')}
+              </Button>
+            </Alert>
+          )}
           {offline && (
             <Alert color="orange" role="alert" mt="md">
               {t('offline.submitOffline')}

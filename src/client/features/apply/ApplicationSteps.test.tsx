@@ -246,7 +246,11 @@ describe('ApplicationForm in steps, the whole way', () => {
     await user.click(screen.getByRole('button', { name: 'Change Business owner name' }));
     await indicator('Step 2 of 6: Owners');
     await waitFor(() => expect(screen.getByLabelText(/^Business owner name/)).toHaveFocus());
-    for (let i = 0; i < 4; i++) await cont(user);
+    // each Continue checks with the schema's module (a promise), so each step is waited for
+    for (const n of [3, 4, 5, 6]) {
+      await cont(user);
+      await indicator(`Step ${n} of 6`);
+    }
     await indicator('Step 6 of 6: Check your answers');
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
     await waitFor(() => expect(submits()).toHaveLength(1));

@@ -6,7 +6,7 @@
 import { Anchor, Box, Card, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { ungroupNumber } from '../../../shared/numbers.js';
-import { RENT_FIELDS } from '../../../shared/schemas/applications.js';
+import { RENT_FIELDS } from '../../../shared/schemas/application-rules.js';
 import type { Formatter } from '../../lib/useFormat';
 import { LAND_FIELDS, type ApplicationFormValues, type DocSpec, type Kind } from './formModel';
 import { FIELDS, type Step } from './steps';

@@ -1,20 +1,20 @@
 /**
  * The application form's values and their checks (see ApplicationForm.tsx): the fields by
  * group, the empty form, the strings sent to the server (`toWire`), and validation with the
- * shared application schema plus the checks only the form can make (`validate`).
+ * shared application schema (loaded when first used, ./formSchema.ts) plus the checks only the
+ * form can make (`validate`).
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { bsToAd, parseBs } from '../../../shared/bs-date.js';
 import { ungroupNumber } from '../../../shared/numbers.js';
 import {
-  applicationCreateSchema,
-  applicationUpdateSchema,
   DOC_FIELD_PREFIX,
   MAX_OWNERS,
   PROFILE_DOCUMENT_SLUGS,
   RENT_REQUIRED,
   RENT_FIELDS,
-} from '../../../shared/schemas/applications.js';
+} from '../../../shared/schemas/application-rules.js';
+import { loadApplicationSchemas, type ApplicationSchemas } from './formSchema';
 import type { RequiredFile } from '../registrations';
 
 export const BASE_FIELDS = [
@@ -208,8 +208,8 @@ export function toWire(v: ApplicationFormValues, kind: Kind, mode: Mode): Record
 }
 
 /** The shared schema of the server's route for this mode. */
-const schemaFor = (mode: Mode) =>
-  mode === 'edit' ? applicationUpdateSchema : applicationCreateSchema;
+const schemaFor = (schemas: ApplicationSchemas, mode: Mode) =>
+  mode === 'edit' ? schemas.applicationUpdateSchema : schemas.applicationCreateSchema;
 
 type Errors = Record<string, { type: string; message: string }>;
 
@@ -222,8 +222,12 @@ function formPath(path: PropertyKey[], kind: Kind): string {
   return head ?? 'root';
 }
 
-/** Validates the wire strings with the shared schema, plus the checks only the form can make. */
+/**
+ * Validates the wire strings with the shared schema (`schemas`, from loadApplicationSchemas),
+ * plus the checks only the form can make: the errors by form path, message keys as messages.
+ */
 export function validate(
+  schemas: ApplicationSchemas,
   v: ApplicationFormValues,
   kind: Kind,
   mode: Mode,
@@ -263,7 +267,7 @@ export function validate(
     add('capitalCurrent', 'validation.capitalOrder');
   }
   const wire: Record<string, unknown> = { ...toWire(v, kind, mode) };
-  const parsed = schemaFor(mode).safeParse(wire);
+  const parsed = schemaFor(schemas, mode).safeParse(wire);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       add(formPath(issue.path, kind), issue.message);
@@ -288,8 +292,8 @@ export function makeResolver(
   mode: Mode,
   rules: () => FileRules,
 ): Resolver<ApplicationFormValues> {
-  return (values) => {
-    const flat = validate(values, kind, mode, rules());
+  return async (values) => {
+    const flat = validate(await loadApplicationSchemas(), values, kind, mode, rules());
     if (!Object.keys(flat).length) return { values, errors: {} };
     // react-hook-form wants nested errors for owners.N.field.
     const errors: Record<string, unknown> = {};

@@ -4,7 +4,7 @@
  * its problems in the order of the page, and an error the server names is shown on its step
  * (`stepOf`). The last step, "check your answers", holds no field of its own.
  */
-import { RENT_FIELDS } from '../../../shared/schemas/applications.js';
+import { RENT_FIELDS } from '../../../shared/schemas/application-rules.js';
 import { LAND_FIELDS } from './formModel';
 
 export const STEPS = ['business', 'owners', 'addresses', 'capital', 'documents', 'check'] as const;

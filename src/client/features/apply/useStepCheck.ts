@@ -17,10 +17,12 @@ import {
   type Kind,
   type Mode,
 } from './formModel';
+import { loadApplicationSchemas, type ApplicationSchemas } from './formSchema';
 import { flattenErrors, pathsOfStep, type Step } from './steps';
 
 /** The paths with an error among the values' fields of `step`, with their messages' keys. */
 function problemsOf(
+  schemas: ApplicationSchemas,
   values: ApplicationFormValues,
   step: Step,
   kind: Kind,
@@ -28,7 +30,8 @@ function problemsOf(
   rules: FileRules,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, e] of Object.entries(validate(values, kind, mode, rules))) out[k] = e.message;
+  for (const [k, e] of Object.entries(validate(schemas, values, kind, mode, rules)))
+    out[k] = e.message;
   if (step === 'documents') {
     for (const d of rules.docs) {
       const problem = checkUpload(values.docs[d.file.slug]);
@@ -41,8 +44,9 @@ function problemsOf(
 }
 
 /**
- * `check()` validates the step and sets its errors (true when it may be left); `items` are the
- * summary's lines when `summary` is shown.
+ * `check()` validates the step and sets its errors (resolves true when it may be left; rejects
+ * when the schema could not be downloaded, and then changes nothing); `items` are the summary's
+ * lines when `summary` is shown.
  */
 export function useStepCheck({
   form,
@@ -64,8 +68,9 @@ export function useStepCheck({
   const f = useFormat();
   const { getValues, clearErrors, setError } = form;
 
-  function check(): boolean {
-    const out = problemsOf(getValues(), step, kind, mode, rules);
+  async function check(): Promise<boolean> {
+    const schemas = await loadApplicationSchemas();
+    const out = problemsOf(schemas, getValues(), step, kind, mode, rules);
     const mine = pathsOfStep(out, step);
     clearErrors();
     for (const p of mine) {

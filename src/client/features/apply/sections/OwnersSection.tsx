@@ -7,7 +7,7 @@
 import { ActionIcon, Alert, Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
-import { MAX_OWNERS, MIN_OWNERS } from '../../../../shared/schemas/applications.js';
+import { MAX_OWNERS, MIN_OWNERS } from '../../../../shared/schemas/application-rules.js';
 import { Section, type FormKit } from '../formKit';
 import { emptyOwner, type ApplicationFormValues } from '../formModel';
 
