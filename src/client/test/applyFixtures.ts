@@ -57,3 +57,20 @@ export const BILL = {
   total: 160000,
   bandId: 1,
 };
+
+/** An applicant whose profile has the photo and citizenship certificate (the form is offered). */
+export const APPLICANT = {
+  id: 3,
+  name: 'Sita Sharma',
+  username: 'sita',
+  phone: '9841000001',
+  email: null,
+  gender: 'female' as const,
+  userType: 'user' as const,
+  wardId: null,
+  photoFileId: 11,
+  citizenshipFileId: 12,
+  lang: 'en-US' as const,
+  roles: ['user'],
+  permissions: ['view-applications', 'create-applications', 'renew-applications'],
+};

@@ -34,24 +34,10 @@ import {
   reqText,
   rupeesToPaisa,
 } from './fields.js';
-import {
-  DOC_FIELD_PREFIX,
-  MAX_OWNERS,
-  MIN_OWNERS,
-  PROFILE_DOCUMENT_SLUGS,
-  RENT_FIELDS,
-  RENT_REQUIRED,
-} from './application-rules.js';
+import { MAX_OWNERS, MIN_OWNERS, RENT_FIELDS, RENT_REQUIRED } from './application-rules.js';
 
 // The form's constants live without zod (./application-rules.ts): re-exported for the server.
-export {
-  DOC_FIELD_PREFIX,
-  MAX_OWNERS,
-  MIN_OWNERS,
-  PROFILE_DOCUMENT_SLUGS,
-  RENT_FIELDS,
-  RENT_REQUIRED,
-};
+export * from './application-rules.js';
 
 /** Rupees → paisa, accepting grouped and Devanagari digits ('3,00,000' → 30000000). */
 const money = () =>

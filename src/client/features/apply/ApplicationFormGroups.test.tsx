@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
 import { SINGLE_APPLICATION } from '../../test/fixtures';
-import { BILL, DATA, FILES } from '../../test/applyFixtures';
+import { APPLICANT, BILL, DATA, FILES } from '../../test/applyFixtures';
 import { jsonResponse, renderForm } from '../../test/render';
 import { ApplicationForm, emptyValues, type ApplicationFormValues } from './ApplicationForm';
 
@@ -39,21 +39,7 @@ const submits = () =>
     ([u, init]) => init?.method === 'POST' && !String(u).endsWith('/quote'),
   );
 const quotes = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/quote'));
-const applicant = {
-  id: 3,
-  name: 'Sita Sharma',
-  username: 'sita',
-  phone: '9841000001',
-  email: null,
-  gender: 'female' as const,
-  userType: 'user' as const,
-  wardId: null,
-  photoFileId: 11,
-  citizenshipFileId: 12,
-  lang: 'en-US' as const,
-  roles: ['user'],
-  permissions: ['view-applications', 'create-applications', 'renew-applications'],
-};
+const applicant = APPLICANT;
 
 beforeEach(async () => {
   await setLang('en-US');

@@ -9,7 +9,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../lib/i18n';
-import { DATA } from '../../test/applyFixtures';
+import { APPLICANT, DATA } from '../../test/applyFixtures';
 import { jsonResponse, renderForm } from '../../test/render';
 import { ApplicationForm } from './ApplicationForm';
 
@@ -35,21 +35,7 @@ const fetchMock = vi.fn(async (input: string) => {
   const url = new URL(input, 'http://localhost');
   return jsonResponse(200, { data: DATA[url.pathname] ?? [] });
 });
-const profile = {
-  id: 3,
-  name: 'Sita Sharma',
-  username: 'sita',
-  phone: '9841000001',
-  email: null,
-  gender: 'female' as const,
-  userType: 'user' as const,
-  wardId: null,
-  photoFileId: 11,
-  citizenshipFileId: 12,
-  lang: 'en-US' as const,
-  roles: ['user'],
-  permissions: ['view-applications', 'create-applications'],
-};
+const profile = APPLICANT;
 
 beforeEach(async () => {
   await setLang('en-US');
