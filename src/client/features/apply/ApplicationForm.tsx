@@ -148,16 +148,18 @@ export function ApplicationForm(props: ApplicationFormProps) {
       onSubmit={(e) => {
         e.preventDefault();
         // Both paths need the schema; its download is waited for here (it has usually come
-        // while the step was filled in), so that a failure is said, never thrown.
-        const done = loadApplicationSchemas().then(() => {
-          setChecksFailed(false);
-          if (step === 'check') return onSubmit();
-          return stepCheck.check().then((ok) => {
-            nav.setSummary(!ok);
-            if (ok) nav.goTo(STEPS[stepNo + 1]);
-          });
-        });
-        done.catch(() => setChecksFailed(true));
+        // while the step was filled in), so that its failure is said, never thrown.
+        void loadApplicationSchemas().then(
+          () => {
+            setChecksFailed(false);
+            if (step === 'check') return onSubmit();
+            return stepCheck.check().then((ok) => {
+              nav.setSummary(!ok);
+              if (ok) nav.goTo(STEPS[stepNo + 1]);
+            });
+          },
+          () => setChecksFailed(true),
+        );
       }}
       // The checks' code is not needed to draw the step: it is fetched on the first use.
       onFocus={preloadChecks}
