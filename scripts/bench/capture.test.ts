@@ -91,6 +91,27 @@ describe('captureListSql', () => {
     for (const plan of plans) expect(plan).toMatch(/Execution Time/);
   });
 
+  it("follows a prepared statement's plan with its generic plan, run with the same values", async () => {
+    const [plan] = await explainStatements(client, [
+      {
+        text: 'select id from applications where app_status = $1 order by id desc limit $2',
+        params: ['approved', 5],
+        name: 'q_bench_test',
+      },
+    ]);
+    const [custom, generic] = plan.split(
+      '-- its generic plan (plan_cache_mode = force_generic_plan):',
+    );
+    expect(custom).toMatch(/Execution Time/);
+    expect(generic).toMatch(/Limit[\s\S]*Execution Time/);
+    // the plan is the generic one: the values are not in it
+    expect(generic).toMatch(/\$1/);
+    // the connection is left as it was: its next statement plans as usual
+    expect((await replay({ text: 'show plan_cache_mode', params: [] }))[0]).toEqual({
+      plan_cache_mode: 'auto',
+    });
+  });
+
   it("shows the planner's estimate the app asks for, without running it again", async () => {
     const [shown] = await explainStatements(client, [
       {

@@ -136,7 +136,9 @@ export async function captureListSql(
  * EXPLAIN (ANALYZE, BUFFERS) of each statement with its parameters bound (a custom plan, as
  * the first executions of a prepared statement get), after running it once so the plan shows
  * a warm cache as under load; of an `explain (format json)` the app sends (a planner's
- * estimate), the estimate and its time. Returns the plan text of each, in order.
+ * estimate), the estimate and its time. A prepared statement's plan is followed by its generic
+ * plan (`genericPlan`), which PostgreSQL may use from its sixth execution on. Returns the plan
+ * text of each, in order.
  */
 export async function explainStatements(
   client: BenchClient,
@@ -165,9 +167,48 @@ export async function explainStatements(
     }
     await run(s.text, s.params);
     const plan = await run(`explain (analyze, buffers) ${s.text}`, s.params);
-    out.push(plan.map((r) => r['QUERY PLAN']).join('\n'));
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    out.push(s.name ? `${text}\n${await genericPlan(client, s)}` : text);
   }
   return out;
+}
+
+/**
+ * The generic plan of a prepared statement, run with its parameters: the plan PostgreSQL
+ * builds without looking at the values, and may keep from a prepared statement's sixth
+ * execution on (plan_cache_mode `auto`; PostgreSQL 15 documentation, PREPARE, "Notes"). Got by
+ * `force_generic_plan` on one connection; the values are passed as literals of unknown type,
+ * as the driver binds them.
+ */
+async function genericPlan(client: BenchClient, s: Statement): Promise<string> {
+  const literal = (v: unknown) =>
+    v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+  const steps = [
+    'set plan_cache_mode = force_generic_plan',
+    `prepare bench_generic as ${s.text}`,
+    `explain (analyze, buffers) execute bench_generic(${s.params.map(literal).join(', ')})`,
+  ];
+  const end = ['deallocate bench_generic', 'reset plan_cache_mode'];
+  let rows: Record<string, string>[] = [];
+  if (client.kind === 'pglite') {
+    try {
+      for (const step of steps)
+        rows = (await client.pglite.query<Record<string, string>>(step)).rows;
+    } finally {
+      for (const step of end) await client.pglite.query(step).catch(() => undefined);
+    }
+  } else {
+    const c = await client.pool.connect();
+    try {
+      for (const step of steps) rows = (await c.query<Record<string, string>>(step)).rows;
+    } finally {
+      for (const step of end) await c.query(step).catch(() => undefined);
+      c.release();
+    }
+  }
+  return `-- its generic plan (plan_cache_mode = force_generic_plan):\n${rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n')}`;
 }
 
 /**

@@ -3,10 +3,14 @@
  * (filters, sort, cursor and scope as placeholders) and run from then on with only its values,
  * since building the SQL on every request was ~20% of the server's busy time under load. The
  * filters are validated exactly as lib/list.ts `filterTerms` does, the keyset and the bounded
- * count are lib/list.ts's; the text search (`q`) keeps the per-request path of lib/list.ts.
+ * count are lib/list.ts's. A search of a words column (the applications' `q`) is prepared too,
+ * per shape: the number of its spellings and how its words are matched; the tsquery texts and
+ * the rank's patterns are its values (issue 18 §1, §3: building a search's SQL was 16% of the
+ * server's busy time under search load, docs/performance.md). A substring search (the other
+ * lists' `q`) and custom filters keep the per-request path of lib/list.ts.
  */
 import { createHash } from 'node:crypto';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { toLatinDigits } from '../../shared/format.js';
 import {
@@ -22,6 +26,7 @@ import {
   badValue,
   DATE_RE,
   fetchSegments,
+  filterTerms,
   isEmpty,
   keyset,
   listCountCap,
@@ -32,6 +37,24 @@ import {
   type ListSpec,
   type OrderableRows,
 } from './list.js';
+import {
+  hasWordsSearch,
+  isSearch,
+  rankedFilter,
+  rankedMatchesCap,
+  rankedOffset,
+  rankedSearch,
+  searchCountSql,
+} from './list-rank.js';
+import {
+  MAX_SEARCH_LENGTH,
+  relevanceRank,
+  searchText,
+  singleWord,
+  wordsCondition,
+  type WordsMode,
+} from './search.js';
+import { isCommonWord } from './word-stats.js';
 // ---------------------------------------------------------------- prepared pages (issue 18 §2)
 
 /** A query Drizzle has built once: `execute` fills its placeholders and runs it. */
@@ -79,12 +102,15 @@ export interface PreparedTerms {
 
 /**
  * The filters of `filters` as placeholders (`f_<key>`), validated exactly like `filterTerms`
- * (400 naming the key); null when a non-empty filter is of a kind that is not prepared (the
- * text search and custom conditions keep `listPlan`'s per-request SQL).
+ * (400 naming the key); null when a non-empty filter is of a kind that is not prepared (a
+ * substring search and custom conditions keep `listPlan`'s per-request SQL). A words search is
+ * written as `words` says (lib/search.ts WordsMode), its tsquery text the value: `fx_<key>` with
+ * its last word whole (`exact`), so that one statement can hold both; no word at all is `false`.
  */
 export function preparedFilterTerms(
   spec: ListSpec,
   filters: Record<string, unknown>,
+  words: WordsMode = 'match',
 ): PreparedTerms | null {
   const keys: string[] = [];
   const terms: SQL[] = [];
@@ -94,6 +120,24 @@ export function preparedFilterTerms(
     if (!def) throw AppError.badRequest('errors.unknownFilter', { key });
     if (isEmpty(raw)) continue;
     const ph = sql.placeholder(`f_${key}`);
+    if (def.kind === 'search' && def.rank?.words) {
+      if (typeof raw !== 'string' && typeof raw !== 'number') badValue(key);
+      const q = searchText(raw);
+      if (q.length > MAX_SEARCH_LENGTH) badValue(key);
+      if (!q) continue;
+      const name = words === 'exact' ? `fx_${key}` : `f_${key}`;
+      let bound = false;
+      terms.push(
+        wordsCondition(def.rank.words, q, words, (text) => {
+          values[name] = text;
+          bound = true;
+          return sql.placeholder(name);
+        }),
+      );
+      // a text without a word is `false` (no placeholder): its own shape
+      keys.push(`${key}:${bound ? words : 'none'}`);
+      continue;
+    }
     if (def.kind === 'eq') {
       const parsed = def.value.safeParse(raw);
       if (!parsed.success) badValue(key);
@@ -125,12 +169,34 @@ export function preparedFilterTerms(
 }
 
 /**
+ * What a guarded request's page is checked with (plugins/auth.ts SessionGuard): the
+ * placeholder values of the check, a test of the page's raw rows, and the check itself for a
+ * search's count (`session`, the check as SQL with those placeholders).
+ */
+export interface PreparedGuard {
+  values: Record<string, unknown>;
+  ok(raw: readonly object[]): boolean;
+  session?: SQL<boolean>;
+}
+
+/**
  * `listPlan` as prepared statements, for lists whose filters `preparedFilterTerms` takes (else
  * null: use `listPlan`). `base` is the list's fixed conditions with their own placeholders
  * (e.g. the actor's scope) and `shape` names everything else that shapes the row query (the
- * list, the columns selected). The same answers and the same 400s as `listPlan().page`.
+ * list, the columns selected). `inlineBase`, the same conditions with their values, is what a
+ * search's common word is estimated with (lib/word-stats.ts isCommonWord: an EXPLAIN, which
+ * takes no placeholders); without it such a word is counted. The same answers and the same
+ * 400s as `listPlan().page`.
  */
-export function preparedListPlan(spec: ListSpec, q: ListQuery, base: PreparedTerms, shape: string) {
+export function preparedListPlan(
+  spec: ListSpec,
+  q: ListQuery,
+  base: PreparedTerms,
+  shape: string,
+  inlineBase?: (SQL | undefined)[],
+) {
+  const searching = isSearch(spec, q);
+  if (searching && !hasWordsSearch(spec)) return null;
   const filters = preparedFilterTerms(spec, q.filters);
   if (!filters) return null;
   const ks = keyset(spec, q);
@@ -140,59 +206,211 @@ export function preparedListPlan(spec: ListSpec, q: ListQuery, base: PreparedTer
     values[`k${n}`] = v;
     return sql`${sql.placeholder(`k${n++}`)}`;
   };
+  // A ranked search's order (lib/list-rank.ts relevanceOf): its texts as placeholders `r<i>`.
+  const ranking = searching ? rankedSearch(spec, q) : undefined;
+  let r = 0;
+  const rank =
+    ranking &&
+    relevanceRank(ranking.rank, ranking.variants, (text) => {
+      values[`r${r}`] = text;
+      return sql.placeholder(`r${r++}`);
+    });
   let segments: SQL[] | undefined;
   let cursorShape = '-';
+  /** the offset of a ranked page asked for by its cursor ('@50') */
+  let rankedAt: number | undefined;
   if (q.cursor !== undefined) {
     const cur = decodeListCursor(q.cursor);
     if (!cur) badCursor();
-    segments = ks.seek(cur, bind);
-    cursorShape = cur.v === null ? 'null' : 'v';
+    rankedAt = rank ? rankedOffset(cur) : undefined;
+    if (rankedAt === undefined) {
+      segments = ks.seek(cur, bind);
+      cursorShape = cur.v === null ? 'null' : 'v';
+    }
   }
-  const offset = segments ? 0 : (q.page - 1) * q.rowsPerPage;
+  const offset = segments ? 0 : (rankedAt ?? (q.page - 1) * q.rowsPerPage);
   if (offset > MAX_LIST_OFFSET) throw AppError.badRequest('errors.pageTooDeep');
   const where = and(...base.terms, ...filters.terms);
-  const key = `${shape}|${base.key}|${filters.key}|${q.sortBy}|${q.descending}|${cursorShape}`;
+  const rankShape = ranking ? `r${ranking.variants.length}` : '-';
+  const key = `${shape}|${base.key}|${filters.key}|${q.sortBy}|${q.descending}|${cursorShape}|${rankShape}`;
+  const countKey = `${shape}|${base.key}|${filters.key}`;
+  const matchKey = filters.key;
+
+  /** Keyset (or OFFSET) pages of `pageWhere` in the asked order: lib/list.ts fetchSegments. */
+  async function keysetRows<R extends KeysetRow>(
+    db: Db,
+    rows: (where: SQL | undefined) => OrderableRows<R>,
+    pageWhere: SQL | undefined,
+    pageKey: string,
+    run: Record<string, unknown>,
+  ) {
+    return fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) => {
+      const seg = seek ? segments!.indexOf(seek) : -1;
+      const prepared = preparedQuery(
+        db,
+        `${pageKey}|${seg}`,
+        () =>
+          rows(and(pageWhere, seek))
+            .orderBy(...ks.orderBy)
+            .limit(sql.placeholder('limit') as unknown as number)
+            .offset(sql.placeholder('offset') as unknown as number) as unknown as Preparable<R>,
+      );
+      return prepared.execute({ ...run, limit });
+    });
+  }
+
+  /**
+   * A search's page (lib/list.ts listPlan `page`, prepared): counted first, as searchCount does
+   * (a common word from the statistics, else up to the cap through the words index); few
+   * matches are read among their ids and ranked, more in the asked order. Null when a guard's
+   * check fails or no statement could tell (no count ran and no rows).
+   */
+  async function searchPage<R extends KeysetRow>(
+    db: Db,
+    rows: (where: SQL | undefined) => OrderableRows<R>,
+    countRows: (where: SQL | undefined) => PgSelect,
+    guard?: PreparedGuard,
+  ) {
+    const cap = rankedMatchesCap();
+    const run: Record<string, unknown> = { ...values, ...guard?.values, offset };
+    const few = preparedFilterTerms(spec, q.filters, 'few')!;
+    const exact = preparedFilterTerms(spec, q.filters, 'exact')!;
+    Object.assign(run, exact.values);
+    const exactWhere = and(...base.terms, ...exact.terms);
+    let counted: { total: number; totalCapped: boolean };
+    let sessionStands: boolean | undefined;
+    if (await commonWord(db, countRows, cap)) counted = { total: cap, totalCapped: true };
+    else {
+      const session = guard?.session;
+      const count = preparedQuery<{ n: number; session?: boolean }>(
+        db,
+        `search-count|${countKey}|${exact.key}|${session ? 'guarded' : ''}`,
+        () => {
+          const body = searchCountSql(
+            countRows(where),
+            countRows(exactWhere),
+            session,
+            sql.placeholder('cap'),
+            sql.placeholder('over'),
+          );
+          const fields: Record<string, SQL> = { n: sql<number>`c.n` };
+          if (session) fields.session = sql<boolean>`c.session`;
+          return db.select(fields).from(sql`(${body}) c`) as unknown as Preparable<{
+            n: number;
+            session?: boolean;
+          }>;
+        },
+      );
+      const [row] = await count.execute({ ...run, cap, over: cap + 1 });
+      const n = Number(row.n);
+      counted = { total: Math.min(n, cap), totalCapped: n > cap };
+      if (session) sessionStands = row.session === true;
+      if (sessionStands === false) return null;
+    }
+    const fewMatches = !counted.totalCapped;
+    const pageWhere = fewMatches ? and(...base.terms, ...few.terms) : where;
+    const pageKey = `${key}|${fewMatches ? few.key : matchKey}`;
+    const ranked =
+      rank !== undefined && (rankedAt !== undefined || (fewMatches && counted.total <= cap));
+    const raw: R[] = ranked
+      ? await preparedQuery(
+          db,
+          `ranked|${pageKey}`,
+          () =>
+            rows(pageWhere)
+              .orderBy(asc(rank), ...ks.orderBy)
+              .limit(sql.placeholder('limit') as unknown as number)
+              .offset(sql.placeholder('offset') as unknown as number) as unknown as Preparable<R>,
+        ).execute({ ...run, ...few.values, limit: q.rowsPerPage + 1 })
+      : await keysetRows(db, rows, pageWhere, pageKey, { ...run, ...few.values });
+    // Answered only if every check that ran (the count; the page, when it has rows) found the
+    // session as remembered, and one did.
+    if (guard) {
+      const checks = [raw.length ? guard.ok(raw) : undefined, sessionStands];
+      if (!checks.some((c) => c !== undefined) || checks.includes(false)) return null;
+    }
+    const more = raw.length > q.rowsPerPage;
+    const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
+    const last = kept[kept.length - 1];
+    return {
+      rows: kept.map(withoutSortValue),
+      meta: {
+        ...counted,
+        nextCursor: !more
+          ? null
+          : encodeListCursor(
+              ranked ? { v: `@${offset + q.rowsPerPage}`, id: Number(last.id) } : ks.after(last),
+            ),
+      },
+    };
+  }
+
+  /**
+   * True when the search is one word that the statistics show common (lib/list-rank.ts
+   * searchCount): estimated with `inlineBase` and the word whole, built only when the word's
+   * own statistics already say so.
+   */
+  async function commonWord(
+    db: Db,
+    countRows: (where: SQL | undefined) => PgSelect,
+    cap: number,
+  ): Promise<boolean> {
+    const ranked = rankedFilter(spec);
+    const stats = ranked?.rank.words?.statistics;
+    const raw = ranked && Object.hasOwn(q.filters, ranked.key) ? q.filters[ranked.key] : undefined;
+    if (!stats || !inlineBase || (typeof raw !== 'string' && typeof raw !== 'number')) return false;
+    const word = singleWord(searchText(raw));
+    if (word === null) return false;
+    return isCommonWord(
+      db,
+      stats,
+      word,
+      () => countRows(and(...inlineBase, ...filterTerms(spec, q.filters, 'exact'))),
+      cap,
+    );
+  }
+
   return {
     /** the shape of the count: base and filters */
-    countKey: `${shape}|${base.key}|${filters.key}`,
+    countKey,
     where,
     values,
     /** the filters' parsed values by filter key (for a count from counters) */
     filterValues: Object.fromEntries(
       Object.entries(filters.values).map(([k, v]) => [k.slice(2), v]),
     ),
+    /** true for a words search: `page` then needs its count as a function of the WHERE */
+    searching,
     select: ks.select,
     /**
      * The page: `rows(where)` is the row query with that WHERE (placeholders in it), `count` the
-     * prepared count of the list (`{ n }`, e.g. `preparedBoundedCount`). Answers as
-     * `listPlan().page`; with a `guard` (placeholder values the row query also takes, and a test
-     * of its raw rows), null when the test fails, before anything else is read.
+     * prepared count of the list (`{ n }`, e.g. `preparedBoundedCount`), or the list's
+     * FROM/WHERE selecting anything small as a function of the WHERE (a search's count, which
+     * must be given so: `searching`). Answers as `listPlan().page`; with a `guard`, null when
+     * its check fails (or, for a search, when no statement could tell), before anything else
+     * is read.
      */
     async page<R extends KeysetRow>(
       db: Db,
       rows: (where: SQL | undefined) => OrderableRows<R>,
-      count: PreparedRows<{ n: number }>,
-      guard?: { values: Record<string, unknown>; ok(raw: readonly object[]): boolean },
+      count: PreparedRows<{ n: number }> | ((where: SQL | undefined) => PgSelect),
+      guard?: PreparedGuard,
     ) {
+      if (searching) {
+        if (typeof count !== 'function') throw new TypeError('a search is counted by its WHERE');
+        return searchPage(db, rows, count, guard);
+      }
+      const counter =
+        typeof count === 'function'
+          ? preparedBoundedCount(db, countKey, () => count(where))
+          : count;
       const run = { ...values, ...guard?.values, limit: 0, offset };
-      const raw = await fetchSegments(segments, q.rowsPerPage + 1, async (seek, limit) => {
-        const seg = seek ? segments!.indexOf(seek) : -1;
-        const prepared = preparedQuery(
-          db,
-          `${key}|${seg}`,
-          () =>
-            rows(and(where, seek))
-              .orderBy(...ks.orderBy)
-              .limit(sql.placeholder('limit') as unknown as number)
-              .offset(sql.placeholder('offset') as unknown as number) as unknown as Preparable<R>,
-        );
-        return prepared.execute({ ...run, limit });
-      });
+      const raw = await keysetRows(db, rows, where, key, run);
       if (guard && !guard.ok(raw)) return null;
       const more = raw.length > q.rowsPerPage;
       const kept = more ? raw.slice(0, q.rowsPerPage) : raw;
       const cap = listCountCap();
-      const [{ n }] = await count.execute({ ...values, cap: cap + 1 });
+      const [{ n }] = await counter.execute({ ...values, cap: cap + 1 });
       return {
         rows: kept.map(withoutSortValue),
         meta: {

@@ -81,13 +81,25 @@ export function keysetSort(
  * otherwise undefined. Call after filterTerms (which answers 400 for a bad `q`).
  */
 export function relevanceOf(spec: ListSpec, q: ListQuery): SQL | undefined {
+  const asked = rankedSearch(spec, q);
+  return asked && relevanceRank(asked.rank, asked.variants);
+}
+
+/**
+ * What `relevanceOf` ranks by, when it ranks: the list's rank and the spellings of `q`
+ * (lib/search.ts searchVariants); a prepared statement binds these to placeholders.
+ */
+export function rankedSearch(
+  spec: ListSpec,
+  q: ListQuery,
+): { rank: SearchRank; variants: string[] } | undefined {
   const ranked = rankedFilter(spec);
   if (!ranked) return undefined;
   const asked = q.sortBy === RELEVANCE || (q.sortBy === tiebreakKey(spec) && q.descending);
-  const raw = q.filters[ranked.key];
+  const raw = Object.hasOwn(q.filters, ranked.key) ? q.filters[ranked.key] : undefined;
   if (!asked || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
   const text = searchText(raw);
-  return text ? relevanceRank(ranked.rank, searchVariants(text)) : undefined;
+  return text ? { rank: ranked.rank, variants: searchVariants(text) } : undefined;
 }
 
 /** The offset a ranked page's cursor carries ('@50' → 50); undefined for a keyset cursor. */
@@ -128,16 +140,9 @@ export async function searchTotal(
   session?: SQL<boolean>,
 ): Promise<{ total: number; totalCapped: boolean; session?: boolean }> {
   const cap = rankCap;
-  // a guarded request's session check (plugins/auth.ts), in this one-row statement's snapshot
-  const checked = session ? sql`, (${session}) as session` : sql``;
-  const res = (await db.execute(
-    exact
-      ? sql`with e as materialized (${exact}), m as materialized (${rows})
-    select (case when (select count(*) from (select 1 from e limit ${cap + 1}) x) > ${cap}
-      then ${cap + 1} else (select count(*) from (select 1 from m limit ${cap + 1}) y) end)::int as n${checked}`
-      : sql`with m as materialized (${rows})
-    select count(*)::int as n${checked} from (select 1 from m limit ${cap + 1}) x`,
-  )) as unknown as { rows: { n: number; session?: boolean }[] };
+  const res = (await db.execute(searchCountSql(rows, exact, session, cap, cap + 1))) as unknown as {
+    rows: { n: number; session?: boolean }[];
+  };
   const [row] = res.rows;
   const n = Number(row.n);
   return {
@@ -145,6 +150,29 @@ export async function searchTotal(
     totalCapped: n > cap,
     ...(session ? { session: row.session === true } : {}),
   };
+}
+
+/**
+ * The statement of searchTotal: one row, `n` the matches counted up to `over` (the cap + 1;
+ * `exact` first, when given: over `cap` of those, `n` is `over` without reading `rows`), with
+ * `session` its value as `session` too. `cap` and `over` are numbers, or placeholders in a
+ * prepared statement (lib/list-prepared.ts).
+ */
+export function searchCountSql(
+  rows: PgSelect,
+  exact: PgSelect | undefined,
+  session: SQL<boolean> | undefined,
+  cap: unknown,
+  over: unknown,
+): SQL {
+  // a guarded request's session check (plugins/auth.ts), in this one-row statement's snapshot
+  const checked = session ? sql`, (${session}) as session` : sql``;
+  return exact
+    ? sql`with e as materialized (${exact}), m as materialized (${rows})
+    select (case when (select count(*) from (select 1 from e limit ${over}) x) > ${cap}
+      then ${over} else (select count(*) from (select 1 from m limit ${over}) y) end)::int as n${checked}`
+    : sql`with m as materialized (${rows})
+    select count(*)::int as n${checked} from (select 1 from m limit ${over}) x`;
 }
 
 /**

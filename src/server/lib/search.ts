@@ -141,15 +141,28 @@ export type WordsMode = 'match' | 'few' | 'exact';
 
 /**
  * `column @@ <wordsQuery(q)>::tsquery` as `mode` says; `false` (nothing matches) when `q` has
- * no word.
+ * no word. The tsquery text enters as `bind` makes it (a parameter, or a placeholder).
  */
-export function wordsCondition(words: WordsColumn, q: string, mode: WordsMode = 'match'): SQL {
+export function wordsCondition(
+  words: WordsColumn,
+  q: string,
+  mode: WordsMode = 'match',
+  bind: BindText = (text) => text,
+): SQL {
   const query = wordsQuery(q, mode === 'exact');
   if (query === null) return sql`false`;
+  const value = bind(query);
   return mode === 'few'
-    ? words.among(sql`${query}::tsquery`)
-    : sql`${words.column} @@ ${query}::tsquery`;
+    ? words.among(sql`${value}::tsquery`)
+    : sql`${words.column} @@ ${value}::tsquery`;
 }
+
+/**
+ * How a text enters a search's SQL: by default as a parameter of the statement built for the
+ * request; a prepared statement (lib/list-prepared.ts) binds it to a placeholder instead, so
+ * that the SQL text is the same for every text of the same shape.
+ */
+export type BindText = (text: string) => unknown;
 
 /** Escapes the LIKE wildcards `%`, `_` and the escape character `\`, so text matches literally. */
 export function escapeLike(s: string): string {
@@ -170,15 +183,28 @@ export function searchCondition(columns: PgColumn[], variants: string[]): SQL {
 /**
  * The rank of a matching row, 0 best: 0 a number or phone equal to `q` (case-insensitive), 1 a
  * name equal to it, 2 a name starting with it, 3 a name with a word (after a space) starting
- * with it, 4 any other match. Evaluated only on the matching rows.
+ * with it, 4 any other match. Evaluated only on the matching rows. Each spelling's four texts
+ * (itself, and as the equal, prefix and word-prefix LIKE patterns) enter as `bind` makes them,
+ * once each, in that order: the same number of spellings gives the same SQL text.
  */
-export function relevanceRank(rank: SearchRank, variants: string[]): SQL {
+export function relevanceRank(
+  rank: SearchRank,
+  variants: string[],
+  bind: BindText = (text) => text,
+): SQL {
+  // each spelling's four texts, bound once and used for every column
+  const texts = variants.map((v) => ({
+    same: bind(v),
+    equal: bind(escapeLike(v)),
+    prefix: bind(`${escapeLike(v)}%`),
+    word: bind(`% ${escapeLike(v)}%`),
+  }));
   const any = (terms: SQL[]) => (terms.length ? or(...terms)! : sql`false`);
-  const each = (cols: PgColumn[], term: (c: PgColumn, v: string) => SQL) =>
-    any(cols.flatMap((c) => variants.map((v) => term(c, v))));
-  const exact = each(rank.numbers, (c, v) => sql`lower(${c}) = lower(${v})`);
-  const equal = each(rank.names, (c, v) => sql`${c} ilike ${escapeLike(v)}`);
-  const prefix = each(rank.names, (c, v) => sql`${c} ilike ${`${escapeLike(v)}%`}`);
-  const word = each(rank.names, (c, v) => sql`(' ' || ${c}) ilike ${`% ${escapeLike(v)}%`}`);
+  const each = (cols: PgColumn[], term: (c: PgColumn, t: (typeof texts)[number]) => SQL) =>
+    any(cols.flatMap((c) => texts.map((t) => term(c, t))));
+  const exact = each(rank.numbers, (c, t) => sql`lower(${c}) = lower(${t.same})`);
+  const equal = each(rank.names, (c, t) => sql`${c} ilike ${t.equal}`);
+  const prefix = each(rank.names, (c, t) => sql`${c} ilike ${t.prefix}`);
+  const word = each(rank.names, (c, t) => sql`(' ' || ${c}) ilike ${t.word}`);
   return sql`(case when ${exact} then 0 when ${equal} then 1 when ${prefix} then 2 when ${word} then 3 else 4 end)`;
 }

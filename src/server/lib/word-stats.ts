@@ -92,13 +92,14 @@ export function planRows(row: Record<string, unknown> | undefined): number {
 /**
  * True when `word` (one lexeme as the words column stores it: wordsText, no separator) is
  * common enough that the search `rows` (the search with the word whole and every filter and
- * scope, as for searchTotal) certainly matches more than `cap` rows (see the module comment).
+ * scope, as for searchTotal; or what builds it, called only when the statistics show the word
+ * common) certainly matches more than `cap` rows (see the module comment).
  */
 export async function isCommonWord(
   db: Db | Tx,
   stats: WordsStatistics,
   word: string,
-  rows: PgSelect,
+  rows: PgSelect | (() => PgSelect),
   cap: number,
 ): Promise<boolean> {
   const need = cap * COMMON_FACTOR;
@@ -107,7 +108,8 @@ export async function isCommonWord(
   const known = await frequencies(db, stats).catch(() => null);
   const inRows = known?.get(word);
   if (inRows === undefined || inRows < need) return false;
-  const res = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as {
+  const search = typeof rows === 'function' ? rows() : rows;
+  const res = (await db.execute(sql`explain (format json) ${search}`)) as unknown as {
     rows: Record<string, unknown>[];
   };
   return planRows(res.rows[0]) >= need;

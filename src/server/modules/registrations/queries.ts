@@ -251,8 +251,9 @@ function applicationRows(
 /**
  * Paged list (SPEC §3 generic list query), scoped: a keyset page or a bounded OFFSET. An
  * applicant's own rows carry OWN_COLUMNS and `canRenew` (renewals.ts renewBlockOf), in the
- * same statement. Prepared statements per shape (lib/list-prepared.ts preparedListPlan) unless the text
- * search is used; counted from the counters where they can (counterCount), else bounded.
+ * same statement. Prepared statements per shape (lib/list-prepared.ts preparedListPlan), the
+ * text search's too; counted from the counters where they can (counterCount), a search up to
+ * the rank cap, else bounded.
  */
 export async function listApplications(db: Db, actor: Actor, q: ListQuery) {
   return (await listPage(db, actor, q))!;
@@ -280,18 +281,23 @@ const sessionStands = (raw: readonly object[]) =>
 
 async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard) {
   const own = ownScope(actor);
+  const inlineBase = [isNull(applications.deletedOn), scopeOf(actor)];
   const prepared = preparedListPlan(
     APPLICATION_LIST,
     q,
     preparedScopeOf(actor),
     `applications|${own ? 'own' : 'staff'}|${guard ? 'guarded' : ''}`,
+    inlineBase,
   );
   let page;
   if (prepared) {
-    const count =
-      counterCount(db, actor, prepared) ??
-      preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where));
-    const check = guard && { values: guard.values, ok: sessionStands };
+    // a search is counted by its WHERE (lib/list-prepared.ts), any other list from the counters
+    // where they can, else bounded
+    const count = prepared.searching
+      ? (w: SQL | undefined) => countOf(db, w)
+      : (counterCount(db, actor, prepared) ??
+        preparedBoundedCount(db, prepared.countKey, () => countOf(db, prepared.where)));
+    const check = guard && { values: guard.values, ok: sessionStands, session: sessionCheckSql };
     page = await prepared.page(
       db,
       applicationRows(db, own, prepared.select, guard ? sessionCheckSql : undefined),
@@ -300,8 +306,8 @@ async function listPage(db: Db, actor: Actor, q: ListQuery, guard?: SessionGuard
     );
     if (!page) return null;
   } else {
-    // a search (or a custom filter): its SQL is built for this request, the guard's values bound
-    const plan = listPlan(APPLICATION_LIST, q, [isNull(applications.deletedOn), scopeOf(actor)]);
+    // a custom filter: its SQL is built for this request, the guard's values bound
+    const plan = listPlan(APPLICATION_LIST, q, inlineBase);
     const check = guard ? boundSessionCheck(guard) : undefined;
     const read = await plan.page(
       db,

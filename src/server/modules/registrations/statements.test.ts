@@ -5,7 +5,8 @@
  * are the statements on access_tokens, and the auth hook's reading of roles → permissions when
  * their version moved (plugins/role-cache.ts) names auth_version: neither is counted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, buildTestApp, type TestContext } from '../../../../test/server/helper.js';
 import { act, newApplicant, staffTokens, submit } from '../../../../test/server/fixtures.js';
 
@@ -127,5 +128,33 @@ describe('one statement per read model', () => {
     expect(none.body.data).toEqual([]);
     expect(none.body.meta).toEqual({ total: 0, totalCapped: false, nextCursor: null });
     expect(lookups()).toHaveLength(0);
+  });
+
+  it("a search's statements are built once per shape: another text of that shape only fills them (issue 18 §1)", async () => {
+    const a = await newApplicant(t.app, 'Prepared');
+    await submit(t.app, a.token, 1, { businessName: 'Preparedtext Teas' });
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications?filters=${encodeURIComponent(JSON.stringify({ q }))}`,
+        headers: auth(staff.ward1),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { businessName: string }[]).map((r) => r.businessName);
+    };
+    // the shape's first search builds its statements (Drizzle turns each into SQL once)
+    expect(await search('Preparedtext')).toEqual(['Preparedtext Teas']);
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      // one spelling, found among few matches and ranked: the same shape, other texts
+      expect(await search('teas')).toEqual(['Preparedtext Teas']);
+      expect(await search('Nowhereatall')).toEqual([]);
+      expect(built).not.toHaveBeenCalled();
+      // Devanagari digits add a spelling (Latin digits): another shape, built for itself
+      expect(await search('Preparedtext १')).toEqual([]);
+      expect(built).toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 });
