@@ -63,6 +63,8 @@ import {
   pgbenchLatenciesMs,
   procCpuTicks,
   targetsTable,
+  ticksBetween,
+  ticksOfCommand,
   vmHwmKib,
   type Figures,
   type TargetResult,
@@ -300,11 +302,23 @@ function cpuTicks(pid: number | undefined): number {
   }
 }
 
+/** The CPU ticks of this machine's PostgreSQL processes, by pid (empty when none runs here). */
+async function postgresTicks(): Promise<Map<number, number>> {
+  const stats = new Map<number, string>();
+  for (const name of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    if (stat) stats.set(Number(name), stat);
+  }
+  return ticksOfCommand(stats, 'postgres');
+}
+
 /**
  * Drives `base` + load with autocannon for DURATION seconds after `warmup` requests; with the
- * serving process's `pid`, also its CPU time per request over those seconds.
+ * serving process's `pid`, also its CPU time per request over those seconds, and with `db`
+ * (a PostgreSQL run) the PostgreSQL server's when it runs on this machine.
  */
-async function drive(base: string, load: Load, pid?: number): Promise<Figures> {
+async function drive(base: string, load: Load, pid?: number, db = false): Promise<Figures> {
   const connections = load.connections ?? CONNECTIONS;
   let i = 0;
   const opts: autocannon.Options = {
@@ -332,9 +346,18 @@ async function drive(base: string, load: Load, pid?: number): Promise<Figures> {
       : {}),
   };
   if (load.warmup) await autocannon({ ...opts, amount: load.warmup, connections: 1 });
+  const dbBefore = db ? await postgresTicks() : undefined;
   const cpuBefore = cpuTicks(pid);
   const r = await autocannon({ ...opts, duration: DURATION });
   const cpuMsPerReq = cpuMsPerRequest(cpuBefore, cpuTicks(pid), TICKS_PER_SECOND, r.requests.total);
+  const dbCpuMsPerReq = dbBefore
+    ? cpuMsPerRequest(
+        0,
+        ticksBetween(dbBefore, await postgresTicks()),
+        TICKS_PER_SECOND,
+        r.requests.total,
+      )
+    : undefined;
   const figures: Figures = {
     name: load.name,
     reqPerSec: r.requests.average,
@@ -344,10 +367,12 @@ async function drive(base: string, load: Load, pid?: number): Promise<Figures> {
     errors: r.errors + r.timeouts,
     connections,
     ...(cpuMsPerReq === undefined ? {} : { cpuMsPerReq }),
+    ...(dbCpuMsPerReq === undefined ? {} : { dbCpuMsPerReq }),
   };
   console.log(
     `  ${load.name.padEnd(28)} ${figures.reqPerSec.toFixed(1).padStart(8)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms` +
       (cpuMsPerReq === undefined ? '' : `  CPU ${cpuMsPerReq.toFixed(3)} ms/req`) +
+      (dbCpuMsPerReq === undefined ? '' : `  DB CPU ${dbCpuMsPerReq.toFixed(3)} ms/req`) +
       (figures.non2xx || figures.errors
         ? `  (${figures.non2xx} non-2xx, ${figures.errors} errors)`
         : ''),
@@ -659,6 +684,7 @@ async function benchSize(
         `http://127.0.0.1:${barePort}`,
         { name: 'bare Fastify (list SQL)', path: '/list', warmup: 50 },
         bare.proc.pid,
+        kind === 'postgres',
       ),
     );
     await bare.stop();
@@ -691,7 +717,7 @@ async function benchSize(
   );
   const mem = memoryWatch(server.proc.pid!);
   /** A load on the app, with the server's CPU per request. */
-  const driveApp = (load: Load) => drive(base, load, server.proc.pid);
+  const driveApp = (load: Load) => drive(base, load, server.proc.pid, kind === 'postgres');
   const signIn = async (username: string) => {
     const { data } = await fetchJson<{ data: { token: string } }>(`${base}/api/login`, {
       method: 'POST',

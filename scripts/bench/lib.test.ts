@@ -13,6 +13,8 @@ import {
   pgbenchLatenciesMs,
   ratio,
   searchLimit,
+  ticksBetween,
+  ticksOfCommand,
   shortCount,
   sqlLiteral,
   verdict,
@@ -130,6 +132,16 @@ describe('growthTable', () => {
     expect(lines[3]).toMatch(/^dashboard\s+12\.0 · 9\.0\s+–$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
   });
+
+  it("adds the database's CPU column when a figure has it (PostgreSQL)", () => {
+    const lines = figuresTable([
+      { ...fig('list page 1', 512.345, 9, 31.5), cpuMsPerReq: 1.4567, dbCpuMsPerReq: 0.8123 },
+      fig('pgbench (list SQL)', 900, 5, 10),
+    ]).split('\n');
+    expect(lines[0]).toMatch(/\bCPU ms\/req\s+DB CPU ms\/req\s+non-2xx\/errors$/);
+    expect(lines[2]).toMatch(/\s1\.457\s+0\.812\s+0\/0$/);
+    expect(lines[3]).toMatch(/\s–\s+–\s+0\/0$/);
+  });
 });
 
 describe('knobs', () => {
@@ -178,6 +190,34 @@ describe('SQL for the pgbench script', () => {
 });
 
 describe('process and pgbench readings', () => {
+  it("sums the CPU ticks of a command's processes between two readings", () => {
+    const stat = (pid: number, comm: string, utime: number, stime: number) =>
+      `${pid} (${comm}) S 1 1 1 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 1 0 100`;
+    const before = ticksOfCommand(
+      new Map([
+        [10, stat(10, 'postgres', 100, 20)],
+        [11, stat(11, 'postgres', 50, 5)],
+        [12, stat(12, 'node', 900, 90)],
+        [13, stat(13, 'postgres', 7, 1)],
+      ]),
+      'postgres',
+    );
+    expect([...before.keys()]).toEqual([10, 11, 13]);
+    const after = ticksOfCommand(
+      new Map([
+        [10, stat(10, 'postgres', 130, 30)],
+        [11, stat(11, 'postgres', 60, 5)],
+        // a backend that started in between counts whole; 13 ended and is left out
+        [14, stat(14, 'postgres', 4, 1)],
+        [12, stat(12, 'node', 1900, 190)],
+      ]),
+      'postgres',
+    );
+    expect(ticksBetween(before, after)).toBe(40 + 10 + 5);
+    expect(ticksBetween(before, new Map())).toBeNaN();
+    expect(ticksOfCommand(new Map([[1, 'garbage']]), 'postgres').size).toBe(0);
+  });
+
   it('reads VmHWM from /proc/<pid>/status', () => {
     expect(vmHwmKib('Name:\tnode\nVmPeak:\t 999 kB\nVmHWM:\t  123456 kB\nVmRSS:\t 1 kB\n')).toBe(
       123456,
@@ -234,6 +274,10 @@ describe('CPU per request', () => {
     const bare = { ...fig('bare Fastify (list SQL)', 500, 15, 30), cpuMsPerReq: 1.1 };
     expect(cpuComparison(list, bare)).toBe(
       'server CPU per request: list 1.440 ms, bare 1.100 ms (+0.340 ms; bare ÷ list 0.76)',
+    );
+    expect(cpuComparison({ ...list, dbCpuMsPerReq: 0.9 }, { ...bare, dbCpuMsPerReq: 0.75 })).toBe(
+      'server CPU per request: list 1.440 ms, bare 1.100 ms (+0.340 ms; bare ÷ list 0.76); ' +
+        'database CPU per request: list 0.900 ms, bare 0.750 ms (+0.150 ms)',
     );
     expect(cpuComparison(fig('list page 1', 400, 20, 40), bare)).toBeNull();
     expect(cpuComparison(list, undefined)).toBeNull();

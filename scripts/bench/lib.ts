@@ -22,6 +22,11 @@ export interface Figures {
    * endpoint more steadily than req/s, which moves with the load of the moment.
    */
   cpuMsPerReq?: number;
+  /**
+   * CPU time of the PostgreSQL server's processes (every backend, and its background work) per
+   * answered request, ms: measured on PostgreSQL when its server runs on this machine.
+   */
+  dbCpuMsPerReq?: number;
 }
 
 /** One target, evaluated: `rule` is printed as is beside the verdict. */
@@ -240,21 +245,68 @@ export function textTable(rows: string[][]): string {
 
 /**
  * The figures table of one database: endpoint, connections, req/s, p50 ms, p99 ms, the serving
- * process's CPU ms per request ('–' where not measured: pgbench, non-Linux), non-2xx/errors.
+ * process's CPU ms per request ('–' where not measured: pgbench, non-Linux), with a column of
+ * the database server's when any figure has one (PostgreSQL), non-2xx/errors.
  */
 export function figuresTable(figures: readonly Figures[]): string {
+  const db = figures.some((f) => f.dbCpuMsPerReq !== undefined);
+  const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
   return textTable([
-    ['endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'non-2xx/errors'],
+    [
+      'endpoint',
+      'conns',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU ms/req',
+      ...(db ? ['DB CPU ms/req'] : []),
+      'non-2xx/errors',
+    ],
     ...figures.map((f) => [
       f.name,
       String(f.connections),
       fmt(f.reqPerSec),
       fmt(f.p50),
       fmt(f.p99),
-      f.cpuMsPerReq === undefined ? '–' : f.cpuMsPerReq.toFixed(3),
+      ms(f.cpuMsPerReq),
+      ...(db ? [ms(f.dbCpuMsPerReq)] : []),
       `${f.non2xx}/${f.errors}`,
     ]),
   ]);
+}
+
+/**
+ * The CPU ticks of every process `stats` (pid → the text of `/proc/<pid>/stat`) names `comm`
+ * (e.g. 'postgres': the server, its backends and its background workers); NaN when none does.
+ */
+export function ticksOfCommand(
+  stats: ReadonlyMap<number, string>,
+  comm: string,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [pid, stat] of stats) {
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(')');
+    if (open < 0 || close < open || stat.slice(open + 1, close) !== comm) continue;
+    const ticks = procCpuTicks(stat);
+    if (Number.isFinite(ticks)) out.set(pid, ticks);
+  }
+  return out;
+}
+
+/**
+ * The ticks used between two readings of `ticksOfCommand`: a process that started since counts
+ * whole, one that ended since is left out (its last ticks are unknown); NaN when the second
+ * reading found no process.
+ */
+export function ticksBetween(
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): number {
+  if (after.size === 0) return NaN;
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /**
@@ -298,10 +350,15 @@ export function cpuMsPerRequest(
  */
 export function cpuComparison(list?: Figures, bare?: Figures): string | null {
   if (list?.cpuMsPerReq === undefined || bare?.cpuMsPerReq === undefined) return null;
-  const d = list.cpuMsPerReq - bare.cpuMsPerReq;
+  const diff = (a: number, b: number) =>
+    `${a - b >= 0 ? '+' : '−'}${Math.abs(a - b).toFixed(3)} ms`;
+  const db =
+    list.dbCpuMsPerReq !== undefined && bare.dbCpuMsPerReq !== undefined
+      ? `; database CPU per request: list ${list.dbCpuMsPerReq.toFixed(3)} ms, bare ${bare.dbCpuMsPerReq.toFixed(3)} ms (${diff(list.dbCpuMsPerReq, bare.dbCpuMsPerReq)})`
+      : '';
   return (
     `server CPU per request: list ${list.cpuMsPerReq.toFixed(3)} ms, bare ${bare.cpuMsPerReq.toFixed(3)} ms ` +
-    `(${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(3)} ms; bare ÷ list ${ratio(bare.cpuMsPerReq, list.cpuMsPerReq).toFixed(2)})`
+    `(${diff(list.cpuMsPerReq, bare.cpuMsPerReq)}; bare ÷ list ${ratio(bare.cpuMsPerReq, list.cpuMsPerReq).toFixed(2)})${db}`
   );
 }
 
