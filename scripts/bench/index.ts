@@ -21,7 +21,8 @@
  * (pglite,postgres: which to run), DATABASE_URL (a PostgreSQL server to create the database on),
  * BENCH_DB_NAME (darta_bench), BENCH_PORTS (4700-4799: the loopback ports it may listen on),
  * BENCH_SEED_BATCH (100000 rows per seeding statement), BENCH_SEARCH_WORD (Traders),
- * BENCH_SEARCH_NE (महर्जन).
+ * BENCH_SEARCH_NE (महर्जन), BENCH_KEEP_DB (1: the PostgreSQL database is kept at the end, for
+ * EXPLAIN by hand; it is dropped again by the next run).
  * Flags: --json writes bench-results/bench-<time>.json too; --seed-only seeds the sizes and
  * prints the seeding times and EXPLAIN at the largest size, measuring no endpoint.
  * Exit code 0 even when a target fails: it is a report. Everything it starts or creates is
@@ -540,7 +541,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', adminUrl?: string): Pr
     };
     await sqlAdmin(`drop database if exists ${BENCH_DB} with (force)`);
     await sqlAdmin(`create database ${BENCH_DB}`);
-    onCleanup(() => sqlAdmin(`drop database if exists ${BENCH_DB} with (force)`));
+    if (process.env.BENCH_KEEP_DB !== '1')
+      onCleanup(() => sqlAdmin(`drop database if exists ${BENCH_DB} with (force)`));
     const u = new URL(adminUrl!);
     u.pathname = `/${BENCH_DB}`;
     place.dbUrl = u.toString();
