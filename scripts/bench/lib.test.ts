@@ -193,25 +193,22 @@ describe('process and pgbench readings', () => {
   it("sums the CPU ticks of a command's processes between two readings", () => {
     const stat = (pid: number, comm: string, utime: number, stime: number) =>
       `${pid} (${comm}) S 1 1 1 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 1 0 100`;
-    const before = ticksOfCommand(
-      new Map([
-        [10, stat(10, 'postgres', 100, 20)],
-        [11, stat(11, 'postgres', 50, 5)],
-        [12, stat(12, 'node', 900, 90)],
-        [13, stat(13, 'postgres', 7, 1)],
-      ]),
-      'postgres',
+    /** One reading of these processes: [pid, command, utime, stime]. */
+    const reading = (...procs: [number, string, number, number][]) =>
+      ticksOfCommand(new Map(procs.map(([pid, ...rest]) => [pid, stat(pid, ...rest)])), 'postgres');
+    const before = reading(
+      [10, 'postgres', 100, 20],
+      [11, 'postgres', 50, 5],
+      [12, 'node', 900, 90],
+      [13, 'postgres', 7, 1],
     );
     expect([...before.keys()]).toEqual([10, 11, 13]);
-    const after = ticksOfCommand(
-      new Map([
-        [10, stat(10, 'postgres', 130, 30)],
-        [11, stat(11, 'postgres', 60, 5)],
-        // a backend that started in between counts whole; 13 ended and is left out
-        [14, stat(14, 'postgres', 4, 1)],
-        [12, stat(12, 'node', 1900, 190)],
-      ]),
-      'postgres',
+    const after = reading(
+      [10, 'postgres', 130, 30],
+      [11, 'postgres', 60, 5],
+      // a backend that started in between counts whole; 13 ended and is left out
+      [14, 'postgres', 4, 1],
+      [12, 'node', 1900, 190],
     );
     expect(ticksBetween(before, after)).toBe(40 + 10 + 5);
     expect(ticksBetween(before, new Map())).toBeNaN();

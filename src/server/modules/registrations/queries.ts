@@ -12,13 +12,7 @@ import { z } from 'zod';
 import { todayAd } from '../../../shared/bs-date.js';
 import type { ListQuery } from '../../../shared/schemas/list.js';
 import type { Db } from '../../db/client.js';
-import {
-  APPLICATION_STATUSES,
-  applications,
-  applicationStats,
-  businessTypes,
-  wards,
-} from '../../db/schema.js';
+import { APPLICATION_STATUSES, applications, businessTypes, wards } from '../../db/schema.js';
 import { listBatches, type ExportQuery } from '../../lib/export.js';
 import {
   boolValue,
@@ -29,12 +23,13 @@ import {
   SORT_VALUE,
   type ListSpec,
 } from '../../lib/list.js';
-import { preparedBoundedCount, preparedListPlan, preparedQuery } from '../../lib/list-prepared.js';
+import { preparedBoundedCount, preparedListPlan } from '../../lib/list-prepared.js';
 import { preparedScopeOf, scopeOf, type Actor } from '../../lib/scope.js';
 import { hasAnyPermission } from '../../../shared/permissions.js';
 import { boundSessionCheck, sessionCheckSql, type SessionGuard } from '../../plugins/auth.js';
 import { estimate } from '../billing/index.js';
 import { visibleApplication } from './access.js';
+import { counterCount } from './counter-count.js';
 import { renewalWindowSql } from '../settings/index.js';
 import { daysBetween, OPEN_RENEWAL, renewBlockOf } from './renewals.js';
 
@@ -178,46 +173,6 @@ async function totalOf(db: Db, where: SQL | undefined): Promise<number> {
     .from(applications)
     .where(where);
   return total;
-}
-
-/**
- * The filters the counters `application_stats` (migration 0009, kept exact by triggers) are
- * keyed by, and their columns there: a staff list filtered by these alone is counted from the
- * counters instead of up to 10,001 index entries (issue 18 §2).
- */
-const COUNTER_COLUMNS: Record<string, SQL> = {
-  status: sql`app_status`,
-  wardId: sql`ward_id`,
-  businessTypeId: sql`business_type_id`,
-  fiscalYearId: sql`fiscal_year_id`,
-};
-
-/**
- * The prepared count of the applications list from the counters, or null when the list is
- * not one they can count: an applicant's own list (by user, which the counters do not key) or
- * a filter other than COUNTER_COLUMNS'. Live applications only, like the list; the scope's
- * ward is the `scope` placeholder and each filter its `f_<key>` one (lib/scope.ts, lib/list.ts).
- */
-function counterCount(
-  db: Db,
-  actor: Actor,
-  plan: { countKey: string; filterValues: Record<string, unknown> },
-) {
-  const ward = actor.userType === 'wardadmin';
-  if (actor.userType !== 'systemadmin' && !(ward && actor.wardId)) return null;
-  const keys = Object.keys(plan.filterValues);
-  if (!keys.every((k) => Object.hasOwn(COUNTER_COLUMNS, k))) return null;
-  return preparedQuery<{ n: number }>(db, `counters|${plan.countKey}`, () =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` })
-      .from(applicationStats)
-      .where(
-        and(
-          ward ? sql`${applicationStats.wardId} = ${sql.placeholder('scope')}` : undefined,
-          ...keys.map((k) => sql`${COUNTER_COLUMNS[k]} = ${sql.placeholder(`f_${k}`)}`),
-        ),
-      ),
-  );
 }
 
 /**
