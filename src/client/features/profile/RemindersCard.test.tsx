@@ -2,7 +2,7 @@
  * The applicant's renewal reminders switch on the profile (issue 19 §5): read from the server,
  * turned off with a PUT, and then the page says that no reminder will come; staff do not see it.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,53 @@ describe('renewal reminders on the profile', () => {
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Renewal reminders are off.' }),
     );
+  });
+
+  it('holds the asked value from the click on, while the answer is on its way', async () => {
+    let answer: ((r: Response) => void) | undefined;
+    const api = mockApi({
+      'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
+      'PUT /api/profiles/reminders': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWithApp(<ProfilePage />, { profile: me });
+    const card = screen.getByRole('region', { name: 'Renewal reminders' });
+    const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    // One synchronous click, read at once, as a browser driver does: no timer may run between.
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    await waitFor(() => expect(api.calls('PUT', '/api/profiles/reminders')).toHaveLength(1));
+    expect(toggle).not.toBeChecked();
+    answer!(
+      jsonResponse(200, {
+        data: { renewalReminders: false },
+        message: 'Renewal reminders are off.',
+        messageKey: 'reminders.profile.savedOff',
+      }),
+    );
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(within(card).getByText(/You will get no renewal reminders/)).toBeInTheDocument();
+  });
+
+  it('goes back to the saved value when the change fails', async () => {
+    mockApi({
+      'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
+      'PUT /api/profiles/reminders': () => jsonResponse(500, { message: 'Something went wrong.' }),
+    });
+    renderWithApp(<ProfilePage />, { profile: me });
+    const card = screen.getByRole('region', { name: 'Renewal reminders' });
+    const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(within(card).queryByText(/You will get no renewal reminders/)).toBeNull();
   });
 
   it('is not shown to staff', () => {

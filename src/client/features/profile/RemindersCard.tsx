@@ -6,6 +6,7 @@
 import { Alert, Card, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessage, type Envelope } from '../../lib/api';
 
@@ -15,6 +16,10 @@ const KEY = ['profile-reminders'];
 export function RemindersCard() {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  // The value asked for, held in the click's own render: the mutation's pending state reaches
+  // React only on react-query's next notify batch (a timer), and until then the controlled
+  // switch would spring back to the saved value under the user's finger.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const q = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => api.get<Envelope<Preference>>('/profiles/reminders', {}, signal),
@@ -29,8 +34,9 @@ export function RemindersCard() {
         : 'reminders.profile.savedOff';
       notifications.show({ color: 'green', message: serverMessage(res, key) });
     },
+    onSettled: () => setAsked(null),
   });
-  const on = change.isPending ? change.variables : q.data?.data.renewalReminders;
+  const on = asked ?? q.data?.data.renewalReminders;
 
   return (
     <Card
@@ -52,8 +58,12 @@ export function RemindersCard() {
       <Switch
         label={t('reminders.profile.toggle')}
         checked={on ?? true}
-        disabled={q.isPending || change.isPending}
-        onChange={(e) => change.mutate(e.currentTarget.checked)}
+        disabled={q.isPending || asked !== null}
+        onChange={(e) => {
+          const next = e.currentTarget.checked;
+          setAsked(next);
+          change.mutate(next);
+        }}
       />
       {on === false && (
         <Alert color="yellow" mt="sm" variant="light">
