@@ -4,7 +4,7 @@
  * (empty list, total 0), the status toggle's notices, delete after 'Are you sure?' (one row
  * and the selected rows), what a user without permissions sees, and the route guard.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -210,6 +210,53 @@ describe('generic list page: status toggle', () => {
     expect(notify).not.toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Status changed successfully.' }),
     );
+  });
+});
+
+describe('generic list page: the status switch while its change is on its way', () => {
+  it('shows the asked status from the click on, and keeps it once the list is read again', async () => {
+    let saved = ROWS;
+    let answer: (() => void) | undefined;
+    const api = mockApi({
+      'GET /api/business-types': () =>
+        jsonResponse(200, { data: saved, meta: { total: saved.length } }),
+      'PUT /api/business-types/:id/change-status': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            saved = [{ ...ROWS[0], status: 0 }, ROWS[1]];
+            resolve(jsonResponse(200, { data: saved[0], message: 'Status changed' }));
+          };
+        }),
+    });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Active: Tea shop' });
+    expect(toggle).toBeChecked();
+    // One synchronous click, read at once, as a browser driver does: no timer runs between.
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    await waitFor(() =>
+      expect(api.calls('PUT', '/api/business-types/5/change-status')).toHaveLength(1),
+    );
+    expect(toggle).not.toBeChecked();
+    answer!();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(api.calls('GET', '/api/business-types')).toHaveLength(2);
+    expect(toggle).not.toBeChecked();
+  });
+
+  it('goes back to the saved status when the change fails', async () => {
+    mockApi({
+      ...listRoute(),
+      'PUT /api/business-types/:id/change-status': () =>
+        jsonResponse(409, { message: 'Cannot change' }),
+    });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Active: Tea shop' });
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
   });
 });
 

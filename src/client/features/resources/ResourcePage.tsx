@@ -118,6 +118,45 @@ export function redirectTarget(answer: SaveAnswer): string | null {
   return /^[A-Za-z0-9_\-/]+$/.test(raw) ? `/${raw}` : null;
 }
 
+/**
+ * A row's status switch. It shows the status asked for from the click's own render until the
+ * list draws the row again (the list's rows are a deferred value, a render behind its data),
+ * and stays still meanwhile; the saved status again when the change fails. Drawn from the
+ * row alone, a controlled switch would spring back under the user's finger while the change
+ * is on its way. `change` rejects when the change fails and resolves once the list is read again.
+ */
+function StatusSwitch({
+  row,
+  name,
+  change,
+}: {
+  row: ResourceRow;
+  name: string;
+  change: (row: ResourceRow) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState<boolean | null>(null);
+  // the row drawn again (a new object from the list's answer): its status is the saved one
+  useEffect(() => setAsked(null), [row]);
+  const active = asked ?? Number(row.status) === 1;
+  return (
+    <Switch
+      checked={active}
+      label={active ? t('resource.active') : t('resource.inactive')}
+      aria-label={name}
+      disabled={asked !== null}
+      onChange={() => {
+        setAsked(!active);
+        // the failure is told by the mutation's own notice
+        change(row).catch(() => setAsked(null));
+      }}
+      onClick={(e) => e.stopPropagation()}
+      size="sm"
+      styles={{ label: { whiteSpace: 'nowrap' } }}
+    />
+  );
+}
+
 const PARAM_STATUS = 'status';
 const PARAM_Q = 'q';
 
@@ -201,7 +240,7 @@ function ResourceList({ config }: { config: ResourceConfig }) {
         message: t('resource.statusChanged'),
         autoClose: STATUS_TOAST_MS,
       });
-      void refresh();
+      return refresh();
     },
     onError: () => {
       notifications.show({
@@ -293,24 +332,18 @@ function ResourceList({ config }: { config: ResourceConfig }) {
       noWrap: true,
       render: (row) => {
         const active = Number(row.status) === 1;
-        const label = active ? t('resource.active') : t('resource.inactive');
         if (!canToggle) {
           return (
             <Badge color={active ? 'green' : 'gray'} variant="light">
-              {label}
+              {active ? t('resource.active') : t('resource.inactive')}
             </Badge>
           );
         }
         return (
-          <Switch
-            checked={active}
-            label={label}
-            aria-label={t('resource.statusOf', { name: rowName(row, f) })}
-            disabled={changeStatus.isPending && changeStatus.variables?.id === row.id}
-            onChange={() => changeStatus.mutate(row)}
-            onClick={(e) => e.stopPropagation()}
-            size="sm"
-            styles={{ label: { whiteSpace: 'nowrap' } }}
+          <StatusSwitch
+            row={row}
+            name={t('resource.statusOf', { name: rowName(row, f) })}
+            change={changeStatus.mutateAsync}
           />
         );
       },
