@@ -92,7 +92,9 @@ async function dashboard(token: string, q = '') {
      * the route's own statements: not the session's (plugins/auth.ts), nor the rate limiter's
      * reservation of a chunk of counts (lib/rate-limit-store.ts), which any route may send
      */
-    sent: statements.filter((s) => !/"access_tokens"|auth_version|rate_limits/.test(s)),
+    sent: statements.filter(
+      (s) => !/"access_tokens"|auth_version|session_guard_holds|rate_limits/.test(s),
+    ),
   };
 }
 

@@ -106,7 +106,7 @@ describe('one statement per read model', () => {
       );
     /** The session lookups (auth_session), and the statements that check a guard. */
     const lookups = () => statements.filter((s) => /"access_tokens"/.test(s));
-    const guarded = () => statements.filter((s) => /access_tokens t\b/.test(s));
+    const guarded = () => statements.filter((s) => /session_guard_holds\(/.test(s));
     // a token's first request looks its session up in full, and the process remembers it
     expect((await search('Sessionguard')).status).toBe(200);
     const again = await search('Sessionguard');
