@@ -23,20 +23,29 @@ afterEach(async () => {
   await setLang('en-US');
 });
 
+/** The PUT's answer when reminders were turned off. */
+const savedOff = () =>
+  jsonResponse(200, {
+    data: { renewalReminders: false },
+    message: 'Renewal reminders are off.',
+    messageKey: 'reminders.profile.savedOff',
+  });
+
+/** The profile of an applicant whose reminders are on, with `put` answering the change. */
+function renderCard(put: () => Response | Promise<Response>) {
+  const api = mockApi({
+    'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
+    'PUT /api/profiles/reminders': put,
+  });
+  renderWithApp(<ProfilePage />, { profile: me });
+  const card = screen.getByRole('region', { name: 'Renewal reminders' });
+  const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+  return { api, card, toggle };
+}
+
 describe('renewal reminders on the profile', () => {
   it('shows the switch on, turns reminders off and says so', async () => {
-    const api = mockApi({
-      'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
-      'PUT /api/profiles/reminders': () =>
-        jsonResponse(200, {
-          data: { renewalReminders: false },
-          message: 'Renewal reminders are off.',
-          messageKey: 'reminders.profile.savedOff',
-        }),
-    });
-    renderWithApp(<ProfilePage />, { profile: me });
-    const card = screen.getByRole('region', { name: 'Renewal reminders' });
-    const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+    const { api, card, toggle } = renderCard(savedOff);
     await waitFor(() => expect(toggle).toBeChecked());
     await waitFor(() => expect(toggle).toBeEnabled());
     await userEvent.click(toggle);
@@ -52,16 +61,12 @@ describe('renewal reminders on the profile', () => {
 
   it('holds the asked value from the click on, while the answer is on its way', async () => {
     let answer: ((r: Response) => void) | undefined;
-    const api = mockApi({
-      'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
-      'PUT /api/profiles/reminders': () =>
+    const { api, card, toggle } = renderCard(
+      () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
-    });
-    renderWithApp(<ProfilePage />, { profile: me });
-    const card = screen.getByRole('region', { name: 'Renewal reminders' });
-    const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+    );
     await waitFor(() => expect(toggle).toBeEnabled());
     // One synchronous click, read at once, as a browser driver does: no timer may run between.
     fireEvent.click(toggle);
@@ -69,26 +74,16 @@ describe('renewal reminders on the profile', () => {
     expect(toggle).toBeDisabled();
     await waitFor(() => expect(api.calls('PUT', '/api/profiles/reminders')).toHaveLength(1));
     expect(toggle).not.toBeChecked();
-    answer!(
-      jsonResponse(200, {
-        data: { renewalReminders: false },
-        message: 'Renewal reminders are off.',
-        messageKey: 'reminders.profile.savedOff',
-      }),
-    );
+    answer!(savedOff());
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).not.toBeChecked();
     expect(within(card).getByText(/You will get no renewal reminders/)).toBeInTheDocument();
   });
 
   it('goes back to the saved value when the change fails', async () => {
-    mockApi({
-      'GET /api/profiles/reminders': () => jsonResponse(200, { data: { renewalReminders: true } }),
-      'PUT /api/profiles/reminders': () => jsonResponse(500, { message: 'Something went wrong.' }),
-    });
-    renderWithApp(<ProfilePage />, { profile: me });
-    const card = screen.getByRole('region', { name: 'Renewal reminders' });
-    const toggle = within(card).getByRole('switch', { name: 'Send me renewal reminders' });
+    const { card, toggle } = renderCard(() =>
+      jsonResponse(500, { message: 'Something went wrong.' }),
+    );
     await waitFor(() => expect(toggle).toBeEnabled());
     fireEvent.click(toggle);
     expect(toggle).not.toBeChecked();

@@ -172,6 +172,12 @@ describe('generic list page: the list query', () => {
   });
 });
 
+/** The status change refused by the server. */
+const refusedChange = {
+  'PUT /api/business-types/:id/change-status': () =>
+    jsonResponse(409, { message: 'Cannot change' }),
+};
+
 describe('generic list page: status toggle', () => {
   it("shows 'Status changed successfully.' for 1 s and refreshes the list", async () => {
     const api = mockApi({
@@ -195,11 +201,7 @@ describe('generic list page: status toggle', () => {
   });
 
   it("shows 'Oops! Something went wrong.' when the change fails", async () => {
-    mockApi({
-      ...listRoute(),
-      'PUT /api/business-types/:id/change-status': () =>
-        jsonResponse(409, { message: 'Cannot change' }),
-    });
+    mockApi({ ...listRoute(), ...refusedChange });
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Active: Retail shop' }));
     await waitFor(() =>
@@ -246,11 +248,7 @@ describe('generic list page: the status switch while its change is on its way', 
   });
 
   it('goes back to the saved status when the change fails', async () => {
-    mockApi({
-      ...listRoute(),
-      'PUT /api/business-types/:id/change-status': () =>
-        jsonResponse(409, { message: 'Cannot change' }),
-    });
+    mockApi({ ...listRoute(), ...refusedChange });
     renderPage();
     const toggle = await screen.findByRole('switch', { name: 'Active: Tea shop' });
     fireEvent.click(toggle);
