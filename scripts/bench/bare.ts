@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../../src/server/db/client.js';
+import { pgliteNamedQuery } from '../../src/server/db/pglite-named.js';
 import type { Statement } from './capture.js';
 
 const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS ?? '[]') as Statement[];
@@ -58,9 +59,16 @@ if (process.env.BENCH_BARE_DATABASE_URL) {
     dataDir: process.env.BENCH_BARE_PGLITE_DIR,
     extensions: PGLITE_EXTENSIONS,
   });
+  // The app's named statements run as it runs them on PGlite: prepared once, then EXECUTE.
+  const named = new Map(
+    statements.filter((s) => s.name).map((s) => [s.name, pgliteNamedQuery(db, s.name!)]),
+  );
   runAll = async (list) => {
     const out: unknown[][] = [];
-    for (const s of list) out.push((await db.query(s.text, s.params, { rowMode: 'array' })).rows);
+    for (const s of list) {
+      const query = (s.name && named.get(s.name)) || db.query.bind(db);
+      out.push((await query(s.text, s.params, { rowMode: 'array' })).rows);
+    }
     return out;
   };
   close = () => db.close();

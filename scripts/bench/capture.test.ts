@@ -69,6 +69,8 @@ describe('captureListSql', () => {
     expect(first.length).toBeGreaterThan(0);
     expect(first[0].text).toMatch(/from "applications"/);
     expect(first[0].params).toContain('approved');
+    // the page is a named statement on either driver (PGlite: db/pglite-named.ts), as it runs
+    expect(first[0].name).toMatch(/^q_[0-9a-f]{24}$/);
     const again = await captureListSql(client, LIST);
     expect(again).toEqual(first);
     // replayed, the first statement answers a page of rows (25 + 1 to know there is more)

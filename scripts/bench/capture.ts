@@ -18,6 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
+import { ON_NAMED_EXECUTE, type NamedExecuteWatcher } from '../../src/server/db/pglite-named.js';
 import { listPlan } from '../../src/server/lib/list.js';
 import { planRows } from '../../src/server/lib/word-stats.js';
 import {
@@ -51,11 +52,16 @@ const ADMIN = {
 
 /**
  * `target` with its `query` calls reported to `record(args)` first; `connect` (pg Pool) and
- * `transaction` (PGlite) hand out clients that report too. Everything else is the target's.
+ * `transaction` (PGlite) hand out clients that report too, and a PGlite instance reports each
+ * named statement it executes (db/pglite-named.ts ON_NAMED_EXECUTE) as pg's `{ text, values,
+ * name }`. Everything else is the target's.
  */
 function recording<T extends object>(target: T, record: (args: unknown[]) => void): T {
   return new Proxy(target, {
     get(t, key) {
+      if (key === ON_NAMED_EXECUTE)
+        return ((s) =>
+          record([{ text: s.text, values: s.params, name: s.name }])) as NamedExecuteWatcher;
       const v: unknown = Reflect.get(t, key, t);
       if (typeof v !== 'function') return v;
       const fn = v as (...a: unknown[]) => unknown;

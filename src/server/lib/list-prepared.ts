@@ -20,6 +20,7 @@ import {
   type ListQuery,
 } from '../../shared/schemas/list.js';
 import type { Db } from '../db/client.js';
+import { namedOnPglite } from '../db/pglite-named.js';
 import { AppError } from '../errors.js';
 import {
   badCursor,
@@ -77,7 +78,8 @@ const preparedByDb = new WeakMap<object, Map<string, PreparedRows<unknown>>>();
  * shape: everything that changes its SQL text, never a value) and run from then on with only
  * its placeholders filled. On PostgreSQL it is a named statement (`q_` + a hash of its text, so
  * one text always has one name), which the driver parses and PostgreSQL plans once per
- * connection. Issue 18 §2: building the list's SQL on every request was ~20% of the server's
+ * connection; on PGlite, an SQL-level prepared statement of that name (db/pglite-named.ts), parsed
+ * and planned once per instance. Issue 18 §2: building the list's SQL on every request was ~20% of the server's
  * busy time under load.
  *
  * `planEach`: built once all the same, but sent unnamed, so that PostgreSQL plans it for each
@@ -101,7 +103,7 @@ export function preparedQuery<R>(
   const name = planEach
     ? ''
     : `q_${createHash('sha1').update(q.toSQL().sql).digest('hex').slice(0, 24)}`;
-  const prepared = q.prepare(name);
+  const prepared = namedOnPglite(q.prepare(name), name);
   shapes.set(cacheKey, prepared as PreparedRows<unknown>);
   return prepared;
 }

@@ -24,6 +24,7 @@ import type { User } from '../../shared/schemas/auth.js';
 import { AppError } from '../errors.js';
 import { hashToken } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
+import { namedOnPglite } from '../db/pglite-named.js';
 import {
   accessTokens,
   permissions,
@@ -233,7 +234,8 @@ export default fp(async function authPlugin(
   // One round trip for the session, the user, the ids of their roles and the roles' version
   // (plugins/role-cache.ts): this hook runs on every signed-in request, so each extra statement
   // costs every route (issue 8 §1 bench). Prepared once: Drizzle builds it once, and on
-  // PostgreSQL it is a named statement, parsed and planned once per connection.
+  // PostgreSQL it is a named statement, parsed and planned once per connection (on PGlite, once
+  // per instance: db/pglite-named.ts).
   const session = db
     .select({
       id: accessTokens.id,
@@ -255,6 +257,7 @@ export default fp(async function authPlugin(
       ),
     )
     .prepare('auth_session');
+  namedOnPglite(session, 'auth_session');
 
   /** 403 unless `user` may call the route (password change pending, permissions, roles). */
   const authorize = (req: FastifyRequest, user: AuthUser) => {

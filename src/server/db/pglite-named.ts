@@ -1,0 +1,142 @@
+/**
+ * Named statements on PGlite (issue 18 §3, docs/performance.md "Named statements on PGlite").
+ *
+ * Drizzle's PGlite driver ignores a prepared query's name: PGlite's `query` sends every
+ * statement unnamed (Parse, Describe, Bind, Describe, Execute, Sync), so PostgreSQL, running in
+ * WebAssembly in our process, parses, analyses and plans it again on every request. For the
+ * application detail's one large statement that is 5.7 ms of its 6.5 ms (2,000 applications,
+ * this machine). PGlite does keep an SQL-level `PREPARE` for the life of the instance, but
+ * refuses a bound parameter in `EXECUTE` ("bind message supplies 1 parameters, but prepared
+ * statement "" requires 0"), so the values are written into the `EXECUTE` as literals, in the
+ * same text PGlite's own `query` would bind: each value goes through PGlite's serializer for
+ * the parameter's type (the type PostgreSQL inferred for `$n`, as `query` asks it with
+ * Describe), and the text is quoted as an escape string constant, which PostgreSQL hands to the
+ * type's input function exactly as a bound text parameter (PostgreSQL 15 documentation,
+ * EXECUTE: "parameter values … must be of the same data type as … the prepared statement";
+ * an unknown-typed literal is coerced to it). The same detail then costs 1.1 ms.
+ *
+ * PostgreSQL's plan cache then treats the statement as it treats a named statement sent by
+ * node-postgres on a server: custom plans for its first five executions, a generic one after if
+ * it is not costlier (PostgreSQL 15 documentation, PREPARE, "Notes").
+ */
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite';
+
+/** What a PGlite statement's `query` gets and answers (Drizzle's calls, PGlite's results). */
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+
+/** How the statement is run on one PGlite instance once `PREPARE` has been tried. */
+type Prepared =
+  { named: true; serializers: ((v: unknown) => string)[] } | { named: false; reason: string };
+
+/** The statements already prepared on each PGlite instance, by name (a hash of their text). */
+const preparedByClient = new WeakMap<PGlite, Map<string, Promise<Prepared>>>();
+
+/** SQLSTATE 26000, invalid_sql_statement_name: the named statement is gone (DEALLOCATE). */
+const STATEMENT_GONE = '26000';
+/** SQLSTATE 42P05, duplicate_prepared_statement: prepared already under this name. */
+const DUPLICATE_STATEMENT = '42P05';
+
+/**
+ * `value` (a Drizzle parameter) as an escape string constant that PostgreSQL reads as PGlite's
+ * `query` would bind it (text format): null is NULL; anything else goes through `serialize`.
+ * Null when the text cannot be a literal (it holds a NUL character, which would end the
+ * statement's C string): the caller then sends the statement unnamed, as before.
+ */
+export function pgliteLiteral(value: unknown, serialize: (v: unknown) => string): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  const text = serialize(value);
+  if (text.includes('\0')) return null;
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** `code` of a PGlite DatabaseError, or undefined. */
+const codeOf = (err: unknown) =>
+  err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+
+/** Describes `text` for its parameters' types and prepares it as `name` on `client`. */
+async function prepare(client: PGlite, name: string, text: string): Promise<Prepared> {
+  try {
+    const { queryParams } = await client.describeQuery(text);
+    const serializers = queryParams.map(
+      (p) => (p.serializer as ((v: unknown) => string) | undefined) ?? ((v: unknown) => String(v)),
+    );
+    try {
+      await client.exec(`PREPARE ${name} AS ${text}`);
+    } catch (err) {
+      if (codeOf(err) !== DUPLICATE_STATEMENT) throw err;
+    }
+    return { named: true, serializers };
+  } catch (err) {
+    // A statement PostgreSQL will not prepare (a parameter whose type it cannot infer) keeps
+    // being sent unnamed: the same statement sent that way answers as it always did.
+    return { named: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Where a tool watching a PGlite instance (the bench's capture, scripts/bench/capture.ts) hears
+ * of each execution of a named statement: a function under this key on the instance (or a proxy
+ * of it) is called with the statement's text, values and name before each `EXECUTE`. The
+ * statements sent unnamed reach the instance's `query` as before.
+ */
+export const ON_NAMED_EXECUTE = Symbol.for('darta.pgliteNamedExecute');
+
+/** The watcher of ON_NAMED_EXECUTE. */
+export type NamedExecuteWatcher = (s: { text: string; params: unknown[]; name: string }) => void;
+
+/**
+ * A `query` for statement `name` of `client`: prepares it on first use (once per instance, even
+ * when two requests start at once), then runs `EXECUTE name(<literals>)`, preparing it again if
+ * it is gone. Falls back to PGlite's `query`, unnamed, when it cannot be prepared or a value
+ * cannot be written as a literal. `name` as for namedOnPglite.
+ * @throws Error for a name that is not a plain identifier.
+ */
+export function pgliteNamedQuery(client: PGlite, name: string): Query {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a statement name: ${name}`);
+  let statements = preparedByClient.get(client);
+  if (!statements) preparedByClient.set(client, (statements = new Map()));
+  const known = statements;
+  const prepared = (text: string, again = false) => {
+    let p = known.get(name);
+    if (!p || again) known.set(name, (p = prepare(client, name, text)));
+    return p;
+  };
+  return async (text, params = [], options) => {
+    const state = await prepared(text);
+    if (!state.named) return client.query(text, params, options);
+    const literals = params.map((v, i) => pgliteLiteral(v, state.serializers[i] ?? String));
+    if (literals.some((l) => l === null)) return client.query(text, params, options);
+    const execute = `EXECUTE ${name}${literals.length ? `(${literals.join(', ')})` : ''}`;
+    (client as { [ON_NAMED_EXECUTE]?: NamedExecuteWatcher })[ON_NAMED_EXECUTE]?.({
+      text,
+      params,
+      name,
+    });
+    try {
+      return (await client.exec(execute, options))[0]!;
+    } catch (err) {
+      if (codeOf(err) !== STATEMENT_GONE) throw err;
+      await prepared(text, true);
+      return (await client.exec(execute, options))[0]!;
+    }
+  };
+}
+
+/**
+ * Makes Drizzle's prepared query `prepared` a named statement `name` when it runs on a PGlite
+ * instance (not inside a transaction, whose handle has no `describeQuery`); on PostgreSQL, and
+ * for an empty name, it is returned as it is. `name` must be a plain SQL identifier (it is
+ * written into `PREPARE`). Returns `prepared`.
+ * @throws Error for a name that is not a plain identifier.
+ */
+export function namedOnPglite<P>(prepared: P, name: string): P {
+  if (!name || !(prepared instanceof PglitePreparedQuery)) return prepared;
+  // Drizzle keeps the driver's handle in the private field `client` and calls only its
+  // `query` (drizzle-orm 0.45 pglite/session.js); pglite-named.test.ts fails if that changes.
+  const holder = prepared as unknown as { client: PGlite | { query: Query } };
+  const client = holder.client;
+  if (!('describeQuery' in client) || typeof client.describeQuery !== 'function') return prepared;
+  holder.client = { query: pgliteNamedQuery(client, name) };
+  return prepared;
+}
