@@ -61,7 +61,9 @@ if (process.env.BENCH_BARE_DATABASE_URL) {
   });
   // The app's named statements run as it runs them on PGlite: prepared once, then EXECUTE.
   const named = new Map(
-    statements.filter((s) => s.name).map((s) => [s.name, pgliteNamedQuery(db, s.name!)]),
+    statements
+      .filter((s) => s.name)
+      .map((s) => [s.name, pgliteNamedQuery(db, s.name!, s.planMode ?? 'auto')]),
   );
   runAll = async (list) => {
     const out: unknown[][] = [];

@@ -33,6 +33,13 @@ describe('statementOf', () => {
       params: [3],
     });
     expect(statementOf(['select 1'])).toEqual({ text: 'select 1', params: [] });
+    // a named statement on PGlite planned with its values (db/pglite-named.ts ON_NAMED_EXECUTE)
+    expect(
+      statementOf([{ name: 'c_1', text: 'select $1', values: [4], planMode: 'custom' }]),
+    ).toEqual({ text: 'select $1', params: [4], name: 'c_1', planMode: 'custom' });
+    expect(
+      statementOf([{ name: 'q_1', text: 'select $1', values: [5], planMode: 'auto' }]),
+    ).toEqual({ text: 'select $1', params: [5], name: 'q_1' });
   });
 });
 

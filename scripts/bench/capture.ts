@@ -34,6 +34,11 @@ export interface Statement {
   params: unknown[];
   /** the prepared statement's name (pg's `name`), when the app prepares it */
   name?: string;
+  /**
+   * `custom`: a named statement planned with its values on every execution (on PGlite, a
+   * `planEach` statement: db/pglite-named.ts PlanMode); absent for PostgreSQL's choice
+   */
+  planMode?: 'custom';
 }
 
 /** The bench's list request as query-string values (the same object the HTTP client sends). */
@@ -54,14 +59,16 @@ const ADMIN = {
  * `target` with its `query` calls reported to `record(args)` first; `connect` (pg Pool) and
  * `transaction` (PGlite) hand out clients that report too, and a PGlite instance reports each
  * named statement it executes (db/pglite-named.ts ON_NAMED_EXECUTE) as pg's `{ text, values,
- * name }`. Everything else is the target's.
+ * name }` with its `planMode`. Everything else is the target's.
  */
 function recording<T extends object>(target: T, record: (args: unknown[]) => void): T {
   return new Proxy(target, {
     get(t, key) {
       if (key === ON_NAMED_EXECUTE)
         return ((s) =>
-          record([{ text: s.text, values: s.params, name: s.name }])) as NamedExecuteWatcher;
+          record([
+            { text: s.text, values: s.params, name: s.name, planMode: s.plan },
+          ])) as NamedExecuteWatcher;
       const v: unknown = Reflect.get(t, key, t);
       if (typeof v !== 'function') return v;
       const fn = v as (...a: unknown[]) => unknown;
@@ -85,9 +92,14 @@ export function statementOf(args: unknown[]): Statement {
   const [first, second] = args;
   if (typeof first === 'string')
     return { text: first, params: Array.isArray(second) ? (second as unknown[]) : [] };
-  const c = first as { text: string; values?: unknown[]; name?: string };
+  const c = first as { text: string; values?: unknown[]; name?: string; planMode?: string };
   const params = Array.isArray(second) ? (second as unknown[]) : (c.values ?? []);
-  return { text: c.text, params, ...(c.name ? { name: c.name } : {}) };
+  return {
+    text: c.text,
+    params,
+    ...(c.name ? { name: c.name } : {}),
+    ...(c.planMode === 'custom' ? { planMode: 'custom' as const } : {}),
+  };
 }
 
 /** One recording Drizzle database per driver client, and where its statements go now. */
@@ -174,7 +186,7 @@ export async function explainStatements(
     await run(s.text, s.params);
     const plan = await run(`explain (analyze, buffers) ${s.text}`, s.params);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    out.push(s.name ? `${text}\n${await genericPlan(client, s)}` : text);
+    out.push(s.name && s.planMode !== 'custom' ? `${text}\n${await genericPlan(client, s)}` : text);
   }
   return out;
 }

@@ -9,7 +9,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedOnPglite, pgliteLiteral } from './pglite-named.js';
+import {
+  namedOnPglite,
+  ON_NAMED_EXECUTE,
+  pgliteLiteral,
+  type NamedExecuteWatcher,
+} from './pglite-named.js';
 
 const things = pgTable('things', {
   id: integer('id').primaryKey(),
@@ -35,15 +40,25 @@ beforeAll(async () => {
 });
 afterAll(async () => client.close());
 
-/** Executions PostgreSQL counts for prepared statement `name` (0 when it is not prepared). */
-async function executions(name: string): Promise<number> {
-  const r = await client.query<{ n: number }>(
-    `select (generic_plans + custom_plans)::int as n from pg_prepared_statements
-      where name = $1`,
+/** The plans PostgreSQL counts for prepared statement `name` (zeros when it is not prepared). */
+async function plans(name: string): Promise<{ generic: number; custom: number }> {
+  const r = await client.query<{ generic: number; custom: number }>(
+    `select generic_plans::int as generic, custom_plans::int as custom
+      from pg_prepared_statements where name = $1`,
     [name],
   );
-  return r.rows[0]?.n ?? 0;
+  return r.rows[0] ?? { generic: 0, custom: 0 };
 }
+
+/** Executions PostgreSQL counts for prepared statement `name` (0 when it is not prepared). */
+async function executions(name: string): Promise<number> {
+  const { generic, custom } = await plans(name);
+  return generic + custom;
+}
+
+const planCacheMode = async () =>
+  (await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]
+    ?.plan_cache_mode;
 
 /** The same query twice: unnamed (as Drizzle's driver sends it) and named on PGlite. */
 function pair(name: string) {
@@ -215,6 +230,61 @@ describe('namedOnPglite', () => {
     });
     expect(ids).toEqual([2]);
     expect(await executions('t_tx')).toBe(0);
+  });
+
+  it('plans a `custom` statement with its values every time, and leaves the session as it was', async () => {
+    const build = () =>
+      db
+        .select({ id: things.id })
+        .from(things)
+        .where(sql`${things.id} <= ${sql.placeholder('max')}`)
+        .orderBy(things.id);
+    const auto = namedOnPglite(build().prepare('t_auto'), 't_auto');
+    const custom = namedOnPglite(build().prepare(''), 't_custom', 'custom');
+    for (let max = 0; max < 8; max++) {
+      const want = [1, 2, 3].filter((id) => id <= max);
+      expect((await auto.execute({ max })).map((r) => r.id)).toEqual(want);
+      expect((await custom.execute({ max })).map((r) => r.id)).toEqual(want);
+    }
+    // from the sixth execution on PostgreSQL may choose the generic plan; never for `custom`
+    expect(await executions('t_auto')).toBe(8);
+    expect(await plans('t_custom')).toEqual({ generic: 0, custom: 8 });
+    expect(await planCacheMode()).toBe('auto');
+  });
+
+  it('leaves the session as it was when a `custom` statement fails', async () => {
+    const q = db
+      .select({ v: sql<number>`1 / ${sql.placeholder('d')}::int` })
+      .from(things)
+      .where(sql`${things.id} = 1`)
+      .prepare('');
+    const custom = namedOnPglite(q, 't_custom_fails', 'custom');
+    expect(await custom.execute({ d: 1 })).toEqual([{ v: 1 }]);
+    await expect(custom.execute({ d: 0 })).rejects.toThrow();
+    expect(await planCacheMode()).toBe('auto');
+    expect(await custom.execute({ d: 1 })).toEqual([{ v: 1 }]);
+  });
+
+  it('tells a watcher of the instance of each named execution, with its plan', async () => {
+    const heard: unknown[] = [];
+    const watched = client as unknown as Record<symbol, NamedExecuteWatcher | undefined>;
+    watched[ON_NAMED_EXECUTE] = (s) => heard.push(s);
+    try {
+      const build = () =>
+        db
+          .select({ id: things.id })
+          .from(things)
+          .where(sql`${things.id} = ${sql.placeholder('id')}`);
+      await namedOnPglite(build().prepare('t_heard'), 't_heard').execute({ id: 1 });
+      await namedOnPglite(build().prepare(''), 't_heard_c', 'custom').execute({ id: 2 });
+      const text = build().toSQL().sql;
+      expect(heard).toEqual([
+        { text, params: [1], name: 't_heard', plan: 'auto' },
+        { text, params: [2], name: 't_heard_c', plan: 'custom' },
+      ]);
+    } finally {
+      delete watched[ON_NAMED_EXECUTE];
+    }
   });
 
   it('refuses a name that is not a plain identifier', () => {

@@ -83,7 +83,7 @@ const preparedByDb = new WeakMap<object, Map<string, PreparedRows<unknown>>>();
  * busy time under load.
  *
  * `planEach`: built once all the same, but sent unnamed, so that PostgreSQL plans it for each
- * execution with its values. For a statement whose best plan depends on how many rows its
+ * execution with its values (on PGlite, `c_` + the hash, executed with a custom plan). For a statement whose best plan depends on how many rows its
  * values match: a named one may be given a generic plan, made without the values, from its
  * sixth execution on (PostgreSQL 15 documentation, PREPARE, "Notes"), and kept.
  */
@@ -100,10 +100,11 @@ export function preparedQuery<R>(
   if (hit) return hit as PreparedRows<R>;
   const q = build();
   if (shapes.size >= MAX_PREPARED) return q.prepare('');
-  const name = planEach
-    ? ''
-    : `q_${createHash('sha1').update(q.toSQL().sql).digest('hex').slice(0, 24)}`;
-  const prepared = namedOnPglite(q.prepare(name), name);
+  const hash = createHash('sha1').update(q.toSQL().sql).digest('hex').slice(0, 24);
+  // On PGlite a `planEach` statement is prepared too, and planned with its values each time.
+  const prepared = planEach
+    ? namedOnPglite(q.prepare(''), `c_${hash}`, 'custom')
+    : namedOnPglite(q.prepare(`q_${hash}`), `q_${hash}`);
   shapes.set(cacheKey, prepared as PreparedRows<unknown>);
   return prepared;
 }
