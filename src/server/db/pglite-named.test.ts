@@ -4,7 +4,7 @@
  * answers, for every kind of value the app binds; it is prepared once when requests start at
  * once, comes back after DEALLOCATE, and falls back to the unnamed statement where it must.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -13,6 +13,7 @@ import {
   namedOnPglite,
   ON_NAMED_EXECUTE,
   pgliteLiteral,
+  pgliteNamedQuery,
   type NamedExecuteWatcher,
 } from './pglite-named.js';
 
@@ -178,6 +179,30 @@ describe('namedOnPglite', () => {
     expect(await executions('t_again')).toBe(0);
     expect((await named.execute(values)).map((r) => r.id)).toEqual([2, 3]);
     expect(await executions('t_again')).toBe(1);
+  });
+
+  it('sends the statement unnamed when it is gone and cannot be prepared again', async () => {
+    let refuse = false;
+    // the instance, with PREPARE refused once `refuse` is set
+    const refusing = new Proxy(client, {
+      get(t, key) {
+        if (key === 'exec')
+          return (text: string, options?: QueryOptions) =>
+            refuse && text.startsWith('PREPARE')
+              ? Promise.reject(new Error('refused'))
+              : t.exec(text, options);
+        const v: unknown = Reflect.get(t, key, t);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+      },
+    });
+    const run = pgliteNamedQuery(refusing, 't_refused');
+    expect((await run('select $1::int as v', [1])).rows).toEqual([{ v: 1 }]);
+    expect(await executions('t_refused')).toBe(1);
+    await client.exec('DEALLOCATE t_refused');
+    refuse = true;
+    expect((await run('select $1::int as v', [2])).rows).toEqual([{ v: 2 }]);
+    expect((await run('select $1::int as v', [3])).rows).toEqual([{ v: 3 }]);
+    expect(await executions('t_refused')).toBe(0);
   });
 
   it('sends a value that cannot be a literal unnamed, with the same error', async () => {

@@ -143,7 +143,7 @@ export function pgliteNamedQuery(client: PGlite, name: string, plan: PlanMode = 
       return await run();
     } catch (err) {
       if (codeOf(err) !== STATEMENT_GONE) throw err;
-      await prepared(text, true);
+      if (!(await prepared(text, true)).named) return client.query(text, params, options);
       return run();
     }
   };
