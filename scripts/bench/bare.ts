@@ -65,10 +65,11 @@ if (process.env.BENCH_BARE_DATABASE_URL) {
       .filter((s) => s.name)
       .map((s) => [s.name, pgliteNamedQuery(db, s.name!, s.planMode ?? 'auto')]),
   );
+  const unnamed = db.query.bind(db);
   runAll = async (list) => {
     const out: unknown[][] = [];
     for (const s of list) {
-      const query = (s.name && named.get(s.name)) || db.query.bind(db);
+      const query = (s.name && named.get(s.name)) || unnamed;
       out.push((await query(s.text, s.params, { rowMode: 'array' })).rows);
     }
     return out;

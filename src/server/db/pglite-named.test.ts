@@ -86,6 +86,18 @@ function pair(name: string) {
   return { unnamed: build().prepare(''), named: namedOnPglite(build().prepare(name), name) };
 }
 
+/** Values of `pair`'s query matching row 3 by name ('plain') and row 2 (not live), to `max`. */
+const plainValues = (over: Record<string, unknown> = {}) => ({
+  name: 'plain',
+  live: false,
+  before: new Date(0),
+  tags: [] as string[],
+  meta: null,
+  max: 9,
+  echo: null as string | null,
+  ...over,
+});
+
 describe('pgliteLiteral', () => {
   it('writes null as NULL and quotes text as an escape string', () => {
     expect(pgliteLiteral(null, String)).toBe('NULL');
@@ -144,17 +156,7 @@ describe('namedOnPglite', () => {
   it('prepares once when the first executions start at once', async () => {
     const queries = Array.from({ length: 8 }, () => pair('t_once').named);
     const answers = await Promise.all(
-      queries.map((q, i) =>
-        q.execute({
-          name: 'plain',
-          live: false,
-          before: new Date(0),
-          tags: [],
-          meta: null,
-          max: 1 + (i % 3),
-          echo: String(i),
-        }),
-      ),
+      queries.map((q, i) => q.execute(plainValues({ max: 1 + (i % 3), echo: String(i) }))),
     );
     // 'plain' is row 3 and row 2 is not live: rows 2 and 3 up to the max
     expect(answers.map((a) => a.map((r) => r.id))).toEqual(
@@ -165,15 +167,7 @@ describe('namedOnPglite', () => {
 
   it('prepares the statement again after DEALLOCATE ALL', async () => {
     const { named } = pair('t_again');
-    const values = {
-      name: 'plain',
-      live: false,
-      before: new Date(0),
-      tags: [],
-      meta: null,
-      max: 9,
-      echo: 'x',
-    };
+    const values = plainValues({ echo: 'x' });
     await named.execute(values);
     await client.exec('DEALLOCATE ALL');
     expect(await executions('t_again')).toBe(0);
@@ -207,15 +201,7 @@ describe('namedOnPglite', () => {
 
   it('sends a value that cannot be a literal unnamed, with the same error', async () => {
     const { unnamed, named } = pair('t_nul');
-    const values = {
-      name: 'a\0b',
-      live: false,
-      before: new Date(0),
-      tags: [],
-      meta: null,
-      max: 9,
-      echo: null,
-    };
+    const values = plainValues({ name: 'a\0b' });
     const err = await unnamed.execute(values).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     await expect(named.execute(values)).rejects.toThrow((err as Error).message);

@@ -30,8 +30,7 @@ import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
 /** How the statement is run on one PGlite instance once `PREPARE` has been tried. */
-type Prepared =
-  { named: true; serializers: ((v: unknown) => string)[] } | { named: false; reason: string };
+type Prepared = { named: true; serializers: ((v: unknown) => string)[] } | { named: false };
 
 /** The statements already prepared on each PGlite instance, by name (a hash of their text). */
 const preparedByClient = new WeakMap<PGlite, Map<string, Promise<Prepared>>>();
@@ -75,10 +74,10 @@ async function prepare(client: PGlite, name: string, text: string): Promise<Prep
       if (codeOf(err) !== DUPLICATE_STATEMENT) throw err;
     }
     return { named: true, serializers };
-  } catch (err) {
+  } catch {
     // A statement PostgreSQL will not prepare (a parameter whose type it cannot infer) keeps
     // being sent unnamed: the same statement sent that way answers as it always did.
-    return { named: false, reason: err instanceof Error ? err.message : String(err) };
+    return { named: false };
   }
 }
 

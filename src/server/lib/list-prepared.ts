@@ -78,14 +78,15 @@ const preparedByDb = new WeakMap<object, Map<string, PreparedRows<unknown>>>();
  * shape: everything that changes its SQL text, never a value) and run from then on with only
  * its placeholders filled. On PostgreSQL it is a named statement (`q_` + a hash of its text, so
  * one text always has one name), which the driver parses and PostgreSQL plans once per
- * connection; on PGlite, an SQL-level prepared statement of that name (db/pglite-named.ts), parsed
- * and planned once per instance. Issue 18 §2: building the list's SQL on every request was ~20% of the server's
- * busy time under load.
+ * connection; on PGlite, an SQL-level prepared statement of that name (db/pglite-named.ts),
+ * parsed and planned once per instance. Issue 18 §2: building the list's SQL on every request
+ * was ~20% of the server's busy time under load.
  *
  * `planEach`: built once all the same, but sent unnamed, so that PostgreSQL plans it for each
- * execution with its values (on PGlite, `c_` + the hash, executed with a custom plan). For a statement whose best plan depends on how many rows its
- * values match: a named one may be given a generic plan, made without the values, from its
- * sixth execution on (PostgreSQL 15 documentation, PREPARE, "Notes"), and kept.
+ * execution with its values (on PGlite: prepared as `c_` + the hash, and executed with a custom
+ * plan). For a statement whose best plan depends on how many rows its values match: a named
+ * one may be given a generic plan, made without the values, from its sixth execution on
+ * (PostgreSQL 15 documentation, PREPARE, "Notes"), and kept.
  */
 export function preparedQuery<R>(
   db: Db,
