@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { mantineUseId } from './scripts/mantine-use-id.mjs';
 import { staticShellScript } from './src/client/app/staticShell';
 import enUS from './src/shared/i18n/en-US';
 import ne from './src/shared/i18n/ne';
@@ -141,6 +142,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    // Mantine's useId without its random id set after mount (src/client/lib/mantineUseId.ts).
+    mantineUseId(),
     precompress(),
     preloadFonts(),
     staticShell(),

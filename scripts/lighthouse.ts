@@ -465,6 +465,7 @@ async function main() {
       rows.push(r);
       console.log(
         `${screen.name}: scores ${results.map((x) => Math.round((x.categories.performance?.score ?? 0) * 100)).join(', ')}` +
+          `, TBT ${results.map((x) => Math.round(x.audits['total-blocking-time']?.numericValue ?? 0)).join(', ')} ms` +
           ` (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }

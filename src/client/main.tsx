@@ -72,7 +72,8 @@ prefetchApplicationDetail(queryClient, window.location.pathname);
 // own code (docs/performance.md, 2026-11-28); a date drawn before they arrive is redrawn.
 const prefetchCalendar = () =>
   void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));
-if (!signedOutEntry) prefetchCalendar();
+// In a task of its own, as the pages' code (App.tsx `inTaskOfItsOwn`).
+if (!signedOutEntry) setTimeout(prefetchCalendar, 0);
 else if ('requestIdleCallback' in window) requestIdleCallback(prefetchCalendar, { timeout: 5000 });
 else setTimeout(prefetchCalendar, 1000);
 void preloadRoute(window.location.pathname);

@@ -28,6 +28,7 @@ import { NotificationBell } from '../features/notifications/NotificationBell';
 import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/routes';
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LazyMenu } from './LazyMenu';
 import { PageLoader } from './PageLoader';
 
 /** Height of the offline strip under the header, px. */
@@ -189,10 +190,13 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <NotificationBell />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                {/* Named by its content (axe label-content-name-mismatch): the user's name
-                    where it shows, and "User menu" for screen readers; the initial is decor. */}
+            {/* Committed after the screen (LazyMenu: no state set in every screen's first commit). */}
+            <LazyMenu
+              position="bottom-end"
+              withinPortal
+              target={
+                // Named by its content (axe label-content-name-mismatch): the user's name where
+                // it shows, and "User menu" for screen readers; the initial is decor.
                 <UnstyledButton>
                   <Group gap={6} wrap="nowrap">
                     <Avatar size={30} radius="xl" color="indigo" aria-hidden translate="no">
@@ -204,7 +208,8 @@ export function AppLayout() {
                     <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
-              </Menu.Target>
+              }
+            >
               <Menu.Dropdown>
                 <Menu.Label translate="no">{user.username}</Menu.Label>
                 <Menu.Item component={Link} to="/profile">
@@ -214,7 +219,7 @@ export function AppLayout() {
                   {t('nav.logout')}
                 </Menu.Item>
               </Menu.Dropdown>
-            </Menu>
+            </LazyMenu>
           </Group>
         </Group>
         {!network.online && (

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, requestResponse, saveBlob, type Query } from '../lib/api';
 import { currentLang } from '../lib/i18n';
 import { useFormat } from '../lib/useFormat';
+import { LazyMenu } from './LazyMenu';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -170,17 +171,20 @@ export function ExportButton({ path, query, fallbackName, disabled }: ExportButt
   }
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      withinPortal
+      target={
         <Button variant="default" disabled={disabled}>
           {t('export.button')}
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Label>{t('export.menuLabel')}</Menu.Label>
         <Menu.Item onClick={() => void run('csv')}>{t('export.csv')}</Menu.Item>
         <Menu.Item onClick={() => void run('xlsx')}>{t('export.xlsx')}</Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   );
 }

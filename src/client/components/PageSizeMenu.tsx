@@ -4,6 +4,7 @@
  */
 import { Button, Group, Menu, rem, Text } from '@mantine/core';
 import type { Formatter } from '../lib/useFormat';
+import { LazyMenu } from './LazyMenu';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -46,13 +47,12 @@ export function PageSizeMenu({
       <Text component="div" size="sm">
         {label}
       </Text>
-      <Menu
+      <LazyMenu
         withinPortal
         withArrow
         offset={2}
         classNames={{ arrow: 'mantine-datatable-page-size-selector-menu-arrow' }}
-      >
-        <Menu.Target>
+        target={
           <Button
             size="sm"
             variant="default"
@@ -68,7 +68,8 @@ export function PageSizeMenu({
           >
             {f.num(value)}
           </Button>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           {sizes.map((n) => (
             <Menu.Item
@@ -84,7 +85,7 @@ export function PageSizeMenu({
             </Menu.Item>
           ))}
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
     </Group>
   );
 }

@@ -33,10 +33,11 @@
  */
 import { Alert, Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Later } from '../../components/Later';
 import { useCurrentUser } from '../../lib/auth';
 import { draftKey, useFormDraft } from '../../lib/useFormDraft';
 import { useFormat } from '../../lib/useFormat';
@@ -110,8 +111,24 @@ const preloadChecks = () => void loadApplicationSchemas().catch(() => undefined)
 const titleKey = (kind: Kind, mode: Mode) =>
   mode === 'edit' ? 'form.titleEdit' : kind === 'multiple' ? 'form.titleMultiple' : 'form.title';
 
-/** The form shell: state, draft, steps and submit; see the module's comment. */
+/**
+ * The form, committed just after the page around it (`Later`). react-hook-form's `useForm` sets
+ * its `isReady` state in a layout effect as it mounts, and React renders such an update
+ * synchronously in the commit's task, after running every effect of that commit: in the page's
+ * first commit that was the whole screen's (react-query's subscriptions and requests). A commit
+ * of its own keeps that task to the form's (docs/performance.md "Nothing rendered again in the
+ * first commit", issue 18 §5).
+ */
 export function ApplicationForm(props: ApplicationFormProps) {
+  return (
+    <Later fallback={null}>
+      <FormShell {...props} />
+    </Later>
+  );
+}
+
+/** The form shell: state, draft, steps and submit; see the module's comment. */
+function FormShell(props: ApplicationFormProps) {
   const { kind = 'single', mode = 'create', applicationId, existingKinds = [], onBehalfOf } = props;
   const { t } = useTranslation();
   const f = useFormat();
@@ -129,6 +146,16 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const options = useFormOptions(form, step);
   const stepCheck = useStepCheck({ form, step, kind, mode, rules, summary: nav.summary });
   const { errors, isSubmitting } = form.formState;
+  // Once drawn, the fields stay: a list first asked for later (the districts of the province
+  // just chosen) must not take the form away, and the focus with it, while it downloads.
+  const [drawn, setDrawn] = useState(false);
+  const ready = drawn || (draft.looked && !options.loading && !docsLoading);
+  if (ready && !drawn) setDrawn(true);
+  // The fields are drawn at transition priority, so React renders them in slices: the last of
+  // these conditions usually turns true in the re-render of a list's answer, which react-query
+  // delivers through useSyncExternalStore, always rendered synchronously (one task for ~40
+  // fields).
+  const fieldsReady = useDeferredValue(ready);
 
   const onSubmit = makeSubmit({
     ...{ form, kind, mode, applicationId, docs, draft, setOffline, t, navigate, qc, onBehalfOf },
@@ -178,7 +205,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
       {/* The rest waits for the draft lookup (a local read) and the dropdowns' first lists
           (useFormOptions `loading`): the fields are drawn once, with the draft and its notice
           and the lists, and nothing below them is pushed down afterwards. */}
-      {draft.looked && !options.loading && !docsLoading && (
+      {fieldsReady && (
         <>
           {draft.restored && <DraftRestored onDiscard={() => void draft.discard()} />}
           <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)' }}>

@@ -94,6 +94,31 @@ describe('ApplicationForm in steps', () => {
     await indicator('Step 1 of 6: Business');
   });
 
+  it('keeps the fields, and the focus, while the districts of the chosen province download', async () => {
+    const user = u();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const plain = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://localhost').pathname === '/api/districts/all') await held;
+      return plain(input, init);
+    });
+    await renderForm(<ApplicationForm />, { route: '/?step=addresses', profile: applicant });
+    await indicator('Step 3 of 6: Addresses');
+    const province = screen.getByLabelText(/^Province/);
+    await user.selectOptions(province, 'Bagmati');
+    expect(province).toHaveFocus();
+    expect(province).toBeInTheDocument();
+    expect(screen.getByLabelText(/^District/)).toBeInTheDocument();
+    answer();
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText(/^District/)).getByRole('option', { name: 'Kathmandu' }),
+      ).toBeInTheDocument(),
+    );
+    expect(province).toHaveFocus();
+  });
+
   it("checks the owner's and father's or husband's names on the client, all at once", async () => {
     const user = u();
     await renderForm(<ApplicationForm />, { route: '/?step=owners', profile: applicant });

@@ -3,7 +3,7 @@
  * so the browser's Back works and a reload stays on it), whether the error summary is shown,
  * and moving the focus to a field once its step is on screen (an error link, "Change").
  */
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { Path, UseFormSetFocus } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -34,6 +34,17 @@ function focusField(path: string, setFocus: UseFormSetFocus<ApplicationFormValue
   return el != null && document.activeElement !== document.body;
 }
 
+/**
+ * Clears the toasts, if any. `notifications.clean()` writes a new empty list even when there is
+ * none, and the toasts' container reads the store through useSyncExternalStore, which renders
+ * a changed store synchronously: on a step's first commit that pulled every effect of the
+ * commit into its task (docs/performance.md "Nothing rendered again in the first commit").
+ */
+function cleanToasts() {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  if (shown.length + queue.length > 0) notifications.clean();
+}
+
 /** The step of the form and the means to move between steps; an edit starts at "check". */
 export function useStepNavigation(mode: Mode, setFocus: UseFormSetFocus<ApplicationFormValues>) {
   const [params, setParams] = useSearchParams();
@@ -49,8 +60,8 @@ export function useStepNavigation(mode: Mode, setFocus: UseFormSetFocus<Applicat
 
   // Toasts of the screen before do not carry over to this one (issue 17 §2).
   useEffect(() => {
-    notifications.clean();
-    return () => notifications.clean();
+    cleanToasts();
+    return cleanToasts;
   }, [step]);
 
   // Once the step with the field is rendered, focus the field (error link, "Change"). The

@@ -22,6 +22,11 @@ export function SendNotificationButton({ applicationId }: { applicationId: numbe
   const qc = useQueryClient();
   const allowed = useCan('send-notifications');
   const [opened, setOpened] = useState(false);
+  // The dialog is mounted when first opened (then kept, for its closing transition): a closed
+  // Modal still mounts its Portal, which sets state as the detail's first commit is made, and
+  // React renders that synchronously with every effect of the commit (components/LazyMenu.tsx).
+  const [drawn, setDrawn] = useState(false);
+  if (opened && !drawn) setDrawn(true);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -59,39 +64,41 @@ export function SendNotificationButton({ applicationId }: { applicationId: numbe
       <Button variant="light" color="grape" onClick={() => setOpened(true)}>
         {t('notifications.send')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('notifications.sendTitle')} size="lg">
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('notifications.sendHelp')}
-          </Text>
-          <GrowingTextarea
-            label={t('notifications.message')}
-            required
-            minRows={4}
-            maxRows={10}
-            maxLength={MESSAGE_MAX}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.currentTarget.value);
-              setError(null);
-            }}
-            error={tMessage(error) || undefined}
-            description={t('notifications.chars', {
-              n: f.num(message.length),
-              max: f.num(MESSAGE_MAX),
-            })}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button onClick={submit} loading={send.isPending}>
-              {t('notifications.sendButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {drawn && (
+        <Modal opened={opened} onClose={close} title={t('notifications.sendTitle')} size="lg">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('notifications.sendHelp')}
+            </Text>
+            <GrowingTextarea
+              label={t('notifications.message')}
+              required
+              minRows={4}
+              maxRows={10}
+              maxLength={MESSAGE_MAX}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.currentTarget.value);
+                setError(null);
+              }}
+              error={tMessage(error) || undefined}
+              description={t('notifications.chars', {
+                n: f.num(message.length),
+                max: f.num(MESSAGE_MAX),
+              })}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={submit} loading={send.isPending}>
+                {t('notifications.sendButton')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppAction } from '../../../shared/lifecycle.js';
 import { Arrow } from '../../components/Arrow';
+import { LazyMenu } from '../../components/LazyMenu';
 import { useCan } from '../../lib/auth';
 import { RevokeCertificateDialog } from '../certificates';
 import { SendNotificationButton } from '../notifications';
@@ -128,13 +129,17 @@ export function DetailActions({
       )}
       <SendNotificationButton applicationId={d.id} />
       {(destructive.length > 0 || revocable) && (
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
-            {/* a section of its own: the label is a flex box, where a space before it collapses */}
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          shadow="md"
+          target={
+            // a section of its own: the label is a flex box, where a space before it collapses
             <Button variant="default" rightSection={<Arrow to="down" />}>
               {t('staff.detail.moreActions')}
             </Button>
-          </Menu.Target>
+          }
+        >
           <Menu.Dropdown>
             {destructive.map((a) => (
               <Menu.Item key={a} color="red" onClick={() => start(a)}>
@@ -147,7 +152,7 @@ export function DetailActions({
               </Menu.Item>
             )}
           </Menu.Dropdown>
-        </Menu>
+        </LazyMenu>
       )}
       {cert && revocable && (
         <RevokeCertificateDialog
