@@ -66,12 +66,15 @@ export default [
   // screens and the manual's new topics, in the entry chunk; docs/decisions.md "Budgets after
   // issue 19"). The form's raised by 1 KB on 2026-11-28 (327.8 → 328.3 KB): GrowingTextarea
   // and Arrow, which take ~75 ms of layout and a 55 KB font out of its first load
-  // (docs/decisions.md "Fonts and hints for a slow link").
+  // (docs/decisions.md "Fonts and hints for a slow link"). The home's raised by 1 KB on 2026-11-29
+  // (266.0 → 266.4 KB): LazyMenu and the preloads in tasks of their own, which take a second,
+  // synchronous render and the screen's effects out of its first commit (docs/decisions.md
+  // "Nothing rendered again in the first commit").
   {
     name: 'Applicant home (/dashboard): first-load JS',
     path: routeJs('features/home/HomePage.tsx'),
     gzip: true,
-    limit: '266 KB',
+    limit: '267 KB',
   },
   {
     name: 'Application form (/single_registration): first-load JS',
