@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission } from '../../shared/permissions.js';
@@ -29,6 +29,7 @@ import { canOpen, RESOURCE_ROUTES, type NavGroup } from '../features/resources/r
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LazyMenu } from './LazyMenu';
+import { useOnceTrue } from '../lib/useOnceTrue';
 import { PageLoader } from './PageLoader';
 
 /** Height of the offline strip under the header, px. */
@@ -55,8 +56,7 @@ export function AppLayout() {
   // layout work that the reader cannot see (issue 18 §5). Below Mantine's `sm` (48em), as the
   // navbar's own breakpoint; read at the first render, so a desktop draws the menu at once.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const [menuDrawn, setMenuDrawn] = useState(false);
-  if (opened && !menuDrawn) setMenuDrawn(true);
+  const menuDrawn = useOnceTrue(opened);
   const drawMenu = !phone || menuDrawn;
 
   const items: NavItem[] = [

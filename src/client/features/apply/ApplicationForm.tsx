@@ -40,6 +40,7 @@ import { useNavigate } from 'react-router';
 import { Later } from '../../components/Later';
 import { useCurrentUser } from '../../lib/auth';
 import { draftKey, useFormDraft } from '../../lib/useFormDraft';
+import { useOnceTrue } from '../../lib/useOnceTrue';
 import { useFormat } from '../../lib/useFormat';
 import { useAllOptions } from '../../lib/useOptions';
 import type { RequiredFile } from '../registrations';
@@ -148,9 +149,7 @@ function FormShell(props: ApplicationFormProps) {
   const { errors, isSubmitting } = form.formState;
   // Once drawn, the fields stay: a list first asked for later (the districts of the province
   // just chosen) must not take the form away, and the focus with it, while it downloads.
-  const [drawn, setDrawn] = useState(false);
-  const ready = drawn || (draft.looked && !options.loading && !docsLoading);
-  if (ready && !drawn) setDrawn(true);
+  const ready = useOnceTrue(draft.looked && !options.loading && !docsLoading);
   // The fields are drawn at transition priority, so React renders them in slices: the last of
   // these conditions usually turns true in the re-render of a list's answer, which react-query
   // delivers through useSyncExternalStore, always rendered synchronously (one task for ~40

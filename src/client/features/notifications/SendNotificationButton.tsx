@@ -13,6 +13,7 @@ import { api, ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { tMessage } from '../../lib/i18n';
 import { useFormat } from '../../lib/useFormat';
+import { useOnceTrue } from '../../lib/useOnceTrue';
 
 export const MESSAGE_MAX = 480;
 
@@ -25,8 +26,7 @@ export function SendNotificationButton({ applicationId }: { applicationId: numbe
   // The dialog is mounted when first opened (then kept, for its closing transition): a closed
   // Modal still mounts its Portal, which sets state as the detail's first commit is made, and
   // React renders that synchronously with every effect of the commit (components/LazyMenu.tsx).
-  const [drawn, setDrawn] = useState(false);
-  if (opened && !drawn) setDrawn(true);
+  const drawn = useOnceTrue(opened);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
 
