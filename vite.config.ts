@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { mantineUseId } from './scripts/mantine-use-id.mjs';
+import { preloadHelper } from './scripts/preload-helper.mjs';
 import { staticShellScript } from './src/client/app/staticShell';
 import enUS from './src/shared/i18n/en-US';
 import ne from './src/shared/i18n/ne';
@@ -144,6 +145,8 @@ export default defineConfig({
     react(),
     // Mantine's useId without its random id set after mount (src/client/lib/mantineUseId.ts).
     mantineUseId(),
+    // Lazy chunks' preload links a few per task (src/client/lib/preloadHelper.ts).
+    preloadHelper(),
     precompress(),
     preloadFonts(),
     staticShell(),

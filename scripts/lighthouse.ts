@@ -435,7 +435,7 @@ async function main() {
       const url = typeof screen.path === 'string' ? screen.path : screen.path(seeded);
       const session = screen.as && seeded.sessions[screen.as];
       const results: Result[] = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, retries = 0; i < runs; i++) {
         const { lhr, trace } = await audit(
           executablePath,
           base,
@@ -443,6 +443,14 @@ async function main() {
           session,
           screen.draft ? draft : undefined,
         );
+        // Lighthouse's own flake on a busy machine (its trace missed the navigation's start; it
+        // says "run Lighthouse again"): the run is repeated, twice at most per screen.
+        if (lhr.runtimeError?.code === 'NO_NAVSTART' && retries < 2) {
+          retries++;
+          i--;
+          console.log(`${screen.name}: Lighthouse recorded no navigation start; run again`);
+          continue;
+        }
         if (trace) {
           const name = `${screen.name.replace(/[^\w]+/g, '-')}.trace.json`;
           await writeFile(path.join(OUT_DIR, name), JSON.stringify(trace));

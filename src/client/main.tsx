@@ -58,25 +58,36 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 // The current screen's code and the signed-in user's profile start downloading now, in parallel,
 // rather than one after the other behind the app shell (App.tsx, lib/auth.ts).
+//
+// Each step below runs in a task of its own (issue 18 §5): evaluating the entry's modules is
+// already one task of ~25–35 ms on this machine (×4 on Lighthouse's phone), and the start-up
+// work after it — the prefetches (a `fetch` each, ~1–2 ms under a trace), the route match and the
+// first render's set-up — made it ~60 ms, the largest task of every signed-in screen's load
+// (docs/performance.md "The start in tasks of its own"). Timers of equal delay run in the order
+// they were set, so the route's code is still asked for before the first render, which needs it
+// (App.tsx `firstScreen`).
+const later = (step: () => void) => setTimeout(step, 0);
 const queryClient = createQueryClient();
+// The profile first, in this task: every signed-in screen waits for it.
 prefetchProfile(queryClient);
 /** The signed-out entry pages: the landing redirect and the login. */
 const signedOutEntry = ['/', '/user/login'].includes(window.location.pathname);
-if (signedOutEntry) prefetchPublicSettings(queryClient);
 // The screen's own data, for the screens a link or a bookmark opens most: beside the code.
-prefetchFormLists(queryClient, window.location.pathname);
-prefetchApplicationDetail(queryClient, window.location.pathname);
+later(() => {
+  if (signedOutEntry) prefetchPublicSettings(queryClient);
+  prefetchFormLists(queryClient, window.location.pathname);
+  prefetchApplicationDetail(queryClient, window.location.pathname);
+});
+later(() => void preloadRoute(window.location.pathname));
 // The administrators' BS calendar corrections (issue 16 §6), in their own chunk with the date
 // code (lib/calendar.ts). The signed-out entry pages show no date: there they are fetched once
 // the browser is first idle, so that their ~25 KB do not share a slow link with the login's
 // own code (docs/performance.md, 2026-11-28); a date drawn before they arrive is redrawn.
 const prefetchCalendar = () =>
   void import('./lib/calendar').then((m) => m.prefetchCalendar(queryClient));
-// In a task of its own, as the pages' code (App.tsx `inTaskOfItsOwn`).
-if (!signedOutEntry) setTimeout(prefetchCalendar, 0);
+if (!signedOutEntry) later(prefetchCalendar);
 else if ('requestIdleCallback' in window) requestIdleCallback(prefetchCalendar, { timeout: 5000 });
 else setTimeout(prefetchCalendar, 1000);
-void preloadRoute(window.location.pathname);
 
 // English is bundled, so this resolves at once (a microtask); a Nepali reader's first render waits
 // for the Nepali catalogue's chunk rather than flashing English (lib/i18n.ts). A signed-in screen
@@ -85,14 +96,17 @@ void preloadRoute(window.location.pathname);
 //
 // The first render is a transition (issue 18 §5): React then renders the shell and the page in
 // slices of ~5 ms, yielding to the browser between them, instead of one task of ~100–300 ms
-// (×4 on a slow phone) that blocks input and counts whole as Total Blocking Time.
-void i18nReady.then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    ),
-  );
-});
+// (×4 on a slow phone) that blocks input and counts whole as Total Blocking Time. It starts in a
+// task of its own, after the route's code was asked for (above).
+void i18nReady.then(() =>
+  later(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
+  }),
+);
