@@ -1,4 +1,4 @@
-// Renders the app's PNG icons (web app manifest, apple-touch-icon) from the committed SVGs in
+// Renders the app's PNG icons (web app manifest, apple-touch-icon, the tab's favicon) from the committed SVGs in
 // src/client/public/icons with @napi-rs/canvas (Skia), so they are reproducible:
 //   node scripts/make-icons.mjs
 // The SVGs hold only shapes (no text), so no font is involved and every machine draws the same
@@ -11,6 +11,10 @@ const DIR = path.resolve(import.meta.dirname, '../src/client/public/icons');
 
 /** [source SVG, output PNG, edge in px]. Apple's icon is the opaque (maskable) artwork. */
 const OUTPUTS = [
+  // The tab's icon as a PNG, not the SVG: a browser draws an SVG favicon as a document of its
+  // own on the page's main thread, a task of ~25–45 ms in Lighthouse's traces after the first
+  // paint (×4 on its phone; docs/performance.md "The favicon as a PNG").
+  ['icon.svg', 'favicon-48.png', 48],
   ['icon.svg', 'icon-192.png', 192],
   ['icon.svg', 'icon-512.png', 512],
   ['icon-maskable.svg', 'icon-maskable-512.png', 512],
