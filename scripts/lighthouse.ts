@@ -59,9 +59,12 @@ const throttlingMethod =
 /**
  * `--trace`: also keep each audit's trace, with V8's CPU samples, as `<screen>.trace.json` beside
  * the report (the last run's), to see which code a long task ran (a diagnostic; open it in
- * Chromium's Performance panel).
+ * Chromium's Performance panel). The sampling profiler makes the tasks longer (Chromium also
+ * re-reads every script for it); `--trace=events` keeps the trace of a normal run, whose tasks
+ * are the ones Lighthouse scored.
  */
-const keepTrace = args.includes('--trace');
+const keepTrace = args.includes('--trace') || args.includes('--trace=events');
+const withSamples = args.includes('--trace');
 
 interface Session {
   token: string;
@@ -334,7 +337,7 @@ async function audit(
       // Keeps the session just written; the profile is new, so there is no cache to clear.
       disableStorageReset: true,
       throttlingMethod,
-      ...(keepTrace && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+      ...(withSamples && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
     };
     const result = await lighthouse(`${base}${url}`, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -145,7 +145,17 @@ export function ListCards<T>({
           padding="sm"
           {...(rowAttributes?.(r) ?? {})}
           onClick={onRowClick ? (e: MouseEvent) => !fromControl(e) && onRowClick(r) : undefined}
-          style={{ cursor: onRowClick ? 'pointer' : undefined, overflowWrap: 'anywhere' }}
+          style={{
+            cursor: onRowClick ? 'pointer' : undefined,
+            overflowWrap: 'anywhere',
+            // Cards below the fold are not laid out or painted until scrolled near (a phone
+            // shows 3–4 of a page's 25): the list's first layout took ~17 ms (×4 on Lighthouse's
+            // phone; docs/performance.md "Cards laid out when near"). They stay in the
+            // accessibility tree and find-in-page; each holds its last drawn height, and
+            // ~160 px (a card of five fields) before it is first drawn.
+            contentVisibility: 'auto',
+            containIntrinsicSize: 'auto 160px',
+          }}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             {onSelectedChange && (
