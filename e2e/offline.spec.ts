@@ -81,7 +81,7 @@ test('the manifest, icons and /sw.js are served; offline, a reload still shows t
   expect(has('512x512', 'any')).toBe(true);
   expect(has('512x512', 'maskable')).toBe(true);
   // PNGs only: a browser draws an SVG icon as a document of its own on the page's main thread,
-  // a long task during the load (docs/performance.md "The favicon as a PNG").
+  // a long task during the load (docs/performance.md "Smaller tasks during the load").
   expect(manifest.icons.every((i) => i.type === 'image/png')).toBe(true);
   for (const icon of manifest.icons) {
     const file = await request.get(icon.src);

@@ -13,7 +13,7 @@ const DIR = path.resolve(import.meta.dirname, '../src/client/public/icons');
 const OUTPUTS = [
   // The tab's icon as a PNG, not the SVG: a browser draws an SVG favicon as a document of its
   // own on the page's main thread, a task of ~25–45 ms in Lighthouse's traces after the first
-  // paint (×4 on its phone; docs/performance.md "The favicon as a PNG").
+  // paint (×4 on its phone; docs/performance.md "Smaller tasks during the load").
   ['icon.svg', 'favicon-48.png', 48],
   ['icon.svg', 'icon-192.png', 192],
   ['icon.svg', 'icon-512.png', 512],

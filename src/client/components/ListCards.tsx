@@ -150,7 +150,7 @@ export function ListCards<T>({
             overflowWrap: 'anywhere',
             // Cards below the fold are not laid out or painted until scrolled near (a phone
             // shows 3–4 of a page's 25): the list's first layout took ~17 ms (×4 on Lighthouse's
-            // phone; docs/performance.md "Cards laid out when near"). They stay in the
+            // phone; docs/performance.md "Smaller tasks during the load"). They stay in the
             // accessibility tree and find-in-page; each holds its last drawn height, and
             // ~160 px (a card of five fields) before it is first drawn.
             contentVisibility: 'auto',

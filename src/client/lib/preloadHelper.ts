@@ -7,7 +7,7 @@
  * Vite's helper adds one `<link rel=modulepreload>` per chunk, all in the task that calls it. A
  * signed-in screen needs 20–35 chunks, and each insertion starts a request synchronously: under
  * Lighthouse's trace that is ~1.2 ms a link, a 40–45 ms task (×4 on its simulated phone, ~120 ms
- * of Total Blocking Time on its own; docs/performance.md "Preloads a few at a time"). This helper
+ * of Total Blocking Time on its own; docs/performance.md "Smaller tasks during the load"). This helper
  * adds the same links, `LINKS_PER_TASK` in the calling task and the rest in tasks of their own,
  * so no task grows with the number of chunks; the chunk's own `import()` is not held back by
  * them (the browser fetches a module's imports itself anyway: a link only starts that earlier).
