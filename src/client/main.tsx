@@ -60,7 +60,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // rather than one after the other behind the app shell (App.tsx, lib/auth.ts).
 //
 // Each step below runs in a task of its own (issue 18 §5): evaluating the entry's modules is
-// already one task of ~25–35 ms on this machine (×4 on Lighthouse's phone), and the start-up
+// already one task (10–17 ms in Lighthouse's traces here, ×4 on its phone), and the start-up
 // work after it — the prefetches (a `fetch` each, ~1–2 ms under a trace), the route match and the
 // first render's set-up — made it ~60 ms, the largest task of every signed-in screen's load
 // (docs/performance.md "Smaller tasks during the load"). Timers of equal delay run in the order
