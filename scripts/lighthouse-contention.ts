@@ -44,7 +44,9 @@ export function blockingByClock(events: TraceEvent[]): { wall: number; cpu: numb
   for (const e of events) {
     if (e.name !== 'RunTask' || e.ph !== 'X') continue;
     const key = `${e.pid}:${e.tid}`;
-    tasksOf.set(key, [...(tasksOf.get(key) ?? []), e]);
+    const own = tasksOf.get(key);
+    if (own) own.push(e);
+    else tasksOf.set(key, [e]);
   }
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   let tasks: TraceEvent[] = [];

@@ -50,12 +50,13 @@ type LazyPage = ReturnType<typeof lazy> & { preload?: () => Promise<unknown> };
 const fullStyles = () => import('@mantine/core/styles.layer.css');
 
 /**
- * Starts `load` (a dynamic import) in a task of its own. The bundler's preload helper adds a
- * `<link rel=modulepreload>` for each chunk the import needs, synchronously, and each insertion
- * starts a request (~0.3 ms here, ~1 ms under Lighthouse's trace): a signed-in screen's ~40
- * insertions, all made in the entry's evaluation, were ~40% of that one long task. In tasks of
- * their own they are several short ones; the requests start a task later (under a millisecond).
- * Why it matters: docs/performance.md "Nothing rendered again in the first commit" (issue 18 §5).
+ * Starts `load` (a dynamic import) in a task of its own. The preload helper
+ * (lib/preloadHelper.ts) adds the first few `<link rel=modulepreload>` of each import in the
+ * calling task, and each insertion starts a request (~0.3 ms here, ~1 ms under Lighthouse's
+ * trace): the page's and the full stylesheet's imports thus each begin in a short task of their
+ * own rather than together with the route match that asked for them; the requests start a task
+ * later (under a millisecond). Why it matters: docs/performance.md "Nothing rendered again in
+ * the first commit" and "Smaller tasks during the load" (issue 18 §5).
  */
 function inTaskOfItsOwn<T>(load: () => Promise<T>): Promise<T> {
   return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(load);
