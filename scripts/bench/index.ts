@@ -9,8 +9,10 @@
  * seeds only the difference), starts the real server on loopback, drives each endpoint with
  * autocannon (login, list page 1, a deep keyset page, the search box with a common English word,
  * a Devanagari name and a registration number, an applicant's own list, detail, dashboard,
- * certificate PDF) and two references running the list's own SQL (a bare Fastify + pg endpoint,
- * measured right before the list page on PostgreSQL, and pgbench on PostgreSQL), and prints req/s, p50, p99, peak RSS and the targets at that size.
+ * certificate PDF) and two references running the list's own SQL (a bare Fastify + pg or PGlite
+ * endpoint, measured in rounds alternated with the list page, and pgbench on PostgreSQL), each
+ * endpoint measured warm (BENCH_WARMUP seconds of load first), and prints req/s, p50, p99, peak
+ * RSS and the targets at that size.
  * At the largest size it runs EXPLAIN (ANALYZE, BUFFERS) of the list page 1 and the three
  * searches, as the app sends them.
  *
@@ -21,7 +23,9 @@
  * (pglite,postgres: which to run), DATABASE_URL (a PostgreSQL server to create the database on),
  * BENCH_DB_NAME (darta_bench), BENCH_PORTS (4700-4799: the loopback ports it may listen on),
  * BENCH_SEED_BATCH (100000 rows per seeding statement), BENCH_SEARCH_WORD (Traders),
- * BENCH_SEARCH_NE (महर्जन), BENCH_KEEP_DB (1: the PostgreSQL database is kept at the end, for
+ * BENCH_SEARCH_NE (महर्जन), BENCH_WARMUP (seconds of unmeasured load before each endpoint: 3, or
+ * BENCH_DURATION if shorter), BENCH_ROUNDS (3: alternated rounds of the bare endpoint and the
+ * list page), BENCH_KEEP_DB (1: the PostgreSQL database is kept at the end, for
  * EXPLAIN by hand; it is dropped again by the next run).
  * Flags: --json writes bench-results/bench-<time>.json too; --seed-only seeds the sizes and
  * prints the seeding times and EXPLAIN at the largest size, measuring no endpoint.
@@ -30,7 +34,7 @@
  */
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +57,7 @@ import {
 import {
   cpuComparison,
   cpuMsPerRequest,
+  pairedRounds,
   evaluateTargets,
   figuresTable,
   growthTable,
@@ -81,6 +86,16 @@ const SEED_BATCH_ROWS = Number(process.env.BENCH_SEED_BATCH ?? SEED_BATCH);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PDF_CONNECTIONS = Number(process.env.BENCH_PDF_CONNECTIONS ?? 1);
+/**
+ * Seconds of unmeasured load at the measured connections before each endpoint's figures: the
+ * server's code is still being compiled by V8 in its first seconds (the list on PGlite, 100k,
+ * 50 requests of warm-up: 4.0–4.1 ms of CPU a request in its first 10 s, 3.0–3.2 in the next
+ * 10 s; docs/performance.md "Measured warm, in alternated rounds"). A palika's server runs for
+ * weeks: the bench measures it warm.
+ */
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? Math.min(3, DURATION));
+/** Alternated rounds of the bare endpoint and the list page (lib.ts pairedRounds). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const SIGNING_KEY = 'darta-bench-signing-key';
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench';
 const BENCH_DB = process.env.BENCH_DB_NAME ?? 'darta_bench';
@@ -281,6 +296,7 @@ interface Load {
   /** bodies to cycle through instead of `body` (sign-ins of many accounts) */
   bodies?: string[];
   connections?: number;
+  /** requests sent one at a time first (a check that it answers), before WARMUP_S of load */
   warmup?: number;
 }
 
@@ -315,7 +331,8 @@ async function postgresTicks(): Promise<Map<number, number>> {
 }
 
 /**
- * Drives `base` + load with autocannon for DURATION seconds after `warmup` requests; with the
+ * Drives `base` + load with autocannon for DURATION seconds after `warmup` requests and WARMUP_S
+ * seconds of unmeasured load; with the
  * serving process's `pid`, also its CPU time per request over those seconds, and with `db`
  * (a PostgreSQL run) the PostgreSQL server's when it runs on this machine.
  */
@@ -347,6 +364,7 @@ async function drive(base: string, load: Load, pid?: number, db = false): Promis
       : {}),
   };
   if (load.warmup) await autocannon({ ...opts, amount: load.warmup, connections: 1 });
+  if (WARMUP_S > 0) await autocannon({ ...opts, duration: WARMUP_S });
   const dbBefore = db ? await postgresTicks() : undefined;
   const cpuBefore = cpuTicks(pid);
   const r = await autocannon({ ...opts, duration: DURATION });
@@ -663,11 +681,18 @@ async function benchSize(
   if (SEED_ONLY) return result;
   const figures = result.figures;
 
-  // Reference 1: bare Fastify + pg (or PGlite in-process) with the same SQL. On PostgreSQL it
-  // runs beside the app and is measured right before the list page (below), so the two figures
-  // the list ÷ bare target divides are taken seconds apart, not a minute (pgbench, the server's
-  // start and the sign-ins were in between, and the ratio moved with them: 0.64–0.81 in one run
-  // of unchanged code). PGlite's data directory takes one process at a time: measured here.
+  // Reference 1: bare Fastify + pg (or PGlite in-process) with the same SQL. It runs beside the
+  // app and is measured in rounds alternated with the list page (below), so the figures each
+  // list ÷ bare ratio divides are taken seconds apart, not a minute (pgbench, the server's start
+  // and the sign-ins were in between, and the ratio moved with them: 0.64–0.81 in one run of
+  // unchanged code). PGlite's data directory takes one process at a time: the bare one opens a
+  // copy, made while no process has the database open.
+  let bareDir: string | undefined;
+  if (kind === 'pglite') {
+    bareDir = path.join(place.tmp, 'bare-pglite');
+    await rm(bareDir, { recursive: true, force: true });
+    await cp(path.join(dataDir, 'pglite'), bareDir, { recursive: true });
+  }
   const barePort = await freePort();
   const bare = await startNode(
     'scripts/bench/bare.ts',
@@ -676,22 +701,17 @@ async function benchSize(
       BENCH_BARE_STATEMENTS: JSON.stringify(statements),
       ...(kind === 'postgres'
         ? { BENCH_BARE_DATABASE_URL: dbUrl }
-        : { BENCH_BARE_PGLITE_DIR: path.join(dataDir, 'pglite') }),
+        : { BENCH_BARE_PGLITE_DIR: bareDir }),
     },
     async () => (await fetch(`http://127.0.0.1:${barePort}/list`)).ok,
   );
-  const driveBare = async () => {
-    figures.push(
-      await drive(
-        `http://127.0.0.1:${barePort}`,
-        { name: 'bare Fastify (list SQL)', path: '/list', warmup: 50 },
-        bare.proc.pid,
-        kind === 'postgres',
-      ),
+  const driveBare = (round: string) =>
+    drive(
+      `http://127.0.0.1:${barePort}`,
+      { name: `bare Fastify (list SQL)${round}`, path: '/list', warmup: 50 },
+      bare.proc.pid,
+      kind === 'postgres',
     );
-    await bare.stop();
-  };
-  if (kind === 'pglite') await driveBare();
   // Reference 2: pgbench of the same SQL.
   if (kind === 'postgres') figures.push(await pgbench(dbUrl!, statements, place.tmp));
 
@@ -777,14 +797,32 @@ async function benchSize(
       warmup: 5,
     }),
   );
-  if (kind === 'postgres') await driveBare();
-  figures.push(
-    await driveApp({
-      name: 'list page 1',
+  // The bare endpoint and the list page, alternated; each side reported as its rounds' median.
+  const rounds: { list: Figures; bare: Figures }[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const round = ROUNDS > 1 ? ` ${r}/${ROUNDS}` : '';
+    const bareFigures = await driveBare(round);
+    const listFigures = await driveApp({
+      name: `list page 1${round}`,
       path: `/api/applications?${qs(LIST)}`,
       headers: auth,
       warmup: 50,
-    }),
+    });
+    rounds.push({
+      bare: { ...bareFigures, name: 'bare Fastify (list SQL)' },
+      list: { ...listFigures, name: 'list page 1' },
+    });
+  }
+  await bare.stop();
+  if (bareDir) await rm(bareDir, { recursive: true, force: true });
+  const paired = pairedRounds(rounds);
+  if (ROUNDS > 1)
+    console.log(
+      `  list ÷ bare, median of ${ROUNDS} alternated rounds: req/s ${paired.listVsBare.reqs.toFixed(2)}, p99 ${paired.listVsBare.p99.toFixed(2)}`,
+    );
+  figures.push(
+    paired.bare,
+    paired.list,
     await driveApp({
       name: deep ? 'list deep (cursor)' : 'list deep (OFFSET)',
       path: `/api/applications?${qs(deepParams)}`,
@@ -835,6 +873,7 @@ async function benchSize(
     list: by('list page 1'),
     deep: by('list deep'),
     bare: by('bare'),
+    listVsBare: paired.listVsBare,
     detail: by('application detail'),
     dashboard: by('dashboard'),
     pdf: by('certificate PDF'),

@@ -6,6 +6,8 @@ import {
   figuresTable,
   growthTable,
   inlineParams,
+  median,
+  pairedRounds,
   parsePortRange,
   parseSizes,
   procCpuTicks,
@@ -117,6 +119,66 @@ describe('evaluateTargets', () => {
     expect(verdict(dash)).toBe('info (not met)');
     expect(verdict(r.find((t) => t.rule.startsWith('search'))!)).toBe('info (met)');
     expect(verdict(r[0])).toBe('n/a'); // no bare figure
+  });
+});
+
+describe('alternated rounds of the list and the bare endpoint', () => {
+  const withCpu = (f: Figures, cpuMsPerReq: number): Figures => ({ ...f, cpuMsPerReq });
+  it('takes the median: the middle value, or the mean of the middle two', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+    expect(median([NaN, 5])).toBe(5);
+  });
+
+  it("reports each side as its rounds' median and the targets from each round's own ratio", () => {
+    // A busy second round slows both sides: its ratio is as good as the others', while the
+    // ratio of the sides' medians would mix figures of different minutes.
+    const r = pairedRounds([
+      {
+        bare: withCpu(fig('bare', 400, 20, 60), 2.6),
+        list: withCpu(fig('list page 1', 340, 25, 70), 3.0),
+      },
+      {
+        bare: withCpu(fig('bare', 250, 30, 90), 3.1),
+        list: withCpu(fig('list page 1', 190, 40, 120), 3.9),
+      },
+      {
+        bare: withCpu(fig('bare', 410, 19, 58), 2.5),
+        list: withCpu(fig('list page 1', 330, 26, 75), 3.1),
+      },
+    ]);
+    expect(r.bare).toMatchObject({
+      name: 'bare',
+      reqPerSec: 400,
+      p50: 20,
+      p99: 60,
+      cpuMsPerReq: 2.6,
+    });
+    expect(r.list).toMatchObject({
+      name: 'list page 1',
+      reqPerSec: 330,
+      p50: 26,
+      p99: 75,
+      cpuMsPerReq: 3.1,
+    });
+    // per round: 0.85, 0.76, 0.805 (req/s); 1.167, 1.333, 1.293 (p99)
+    expect(r.listVsBare.reqs).toBeCloseTo(330 / 410, 10);
+    expect(r.listVsBare.p99).toBeCloseTo(75 / 58, 10);
+    const targets = evaluateTargets('pglite', 100_000, { ...r, listVsBare: r.listVsBare });
+    expect(targets[0]).toMatchObject({ value: r.listVsBare.reqs, pass: true });
+    expect(targets[1]).toMatchObject({ value: r.listVsBare.p99, pass: true });
+  });
+
+  it('sums errors, leaves out a CPU figure missing from a round, and refuses no rounds', () => {
+    const a = { ...fig('bare', 100, 1, 2), errors: 1, non2xx: 2 };
+    const r = pairedRounds([
+      { bare: a, list: withCpu(fig('list page 1', 90, 1, 2), 1) },
+      { bare: a, list: fig('list page 1', 80, 1, 2) },
+    ]);
+    expect([r.bare.errors, r.bare.non2xx]).toEqual([2, 4]);
+    expect(r.list.cpuMsPerReq).toBeUndefined();
+    expect(() => pairedRounds([])).toThrow('no rounds');
   });
 });
 

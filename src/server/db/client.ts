@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { useDrizzleTextParsers } from './pglite-named.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -43,7 +44,12 @@ export interface DatabaseOptions {
   logger?: Logger;
 }
 
+/**
+ * A Database on `client`. The instance is set to answer timestamps, dates and intervals as text
+ * (pglite-named.ts `useDrizzleTextParsers`), as Drizzle asks of every query anyway.
+ */
 export function fromPglite(client: PGlite, opts: DatabaseOptions = {}): Database {
+  useDrizzleTextParsers(client);
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   return {
     db,

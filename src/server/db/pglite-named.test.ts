@@ -7,13 +7,26 @@
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  integer,
+  interval,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DRIZZLE_TEXT_TYPES,
   namedOnPglite,
   ON_NAMED_EXECUTE,
   pgliteLiteral,
   pgliteNamedQuery,
+  useDrizzleTextParsers,
+  withoutDrizzleParsers,
   type NamedExecuteWatcher,
 } from './pglite-named.js';
 
@@ -301,5 +314,97 @@ describe('namedOnPglite', () => {
   it('refuses a name that is not a plain identifier', () => {
     const q = db.select({ id: things.id }).from(things).prepare('x');
     expect(() => namedOnPglite(q, 'x; drop table things')).toThrow(/not a statement name/);
+  });
+});
+
+describe("Drizzle's text parsers once per instance", () => {
+  const dated = pgTable('dated', {
+    id: integer('id').primaryKey(),
+    at: timestamp('at', { mode: 'date' }),
+    atTz: timestamp('at_tz', { withTimezone: true, mode: 'date' }),
+    atText: timestamp('at_text', { withTimezone: true, mode: 'string' }),
+    day: date('day'),
+    dayDate: date('day_date', { mode: 'date' }),
+    span: interval('span'),
+    amounts: numeric('amounts').array(),
+    ats: timestamp('ats', { mode: 'string' }).array(),
+    atsTz: timestamp('ats_tz', { withTimezone: true, mode: 'string' }).array(),
+    spans: interval('spans').array(),
+    days: date('days').array(),
+  });
+  const rows = `(1, '2026-11-28 10:00:00.123', '2026-11-28T10:00:00.5+05:45', '2024-02-29T23:59:59Z',
+      '2082-08-13', '2026-11-29', '1 year 2 mons 3 days 04:05:06', '{1.50,"2.25"}',
+      '{"2026-01-01 00:00:00"}', '{"2026-01-01 00:00:00+00"}', '{"1 day","2 hours"}',
+      '{2026-01-01,2026-12-31}'),
+    (2, null, null, null, null, null, null, null, null, null, null, null)`;
+  const create = `create table dated (id int primary key, at timestamp, at_tz timestamptz,
+    at_text timestamptz, day date, day_date date, span interval, amounts numeric[],
+    ats timestamp[], ats_tz timestamptz[], spans interval[], days date[])`;
+  let plain: PGlite;
+  let parsing: PGlite;
+  beforeAll(async () => {
+    [plain, parsing] = await Promise.all([PGlite.create(), PGlite.create()]);
+    for (const c of [plain, parsing]) await c.exec(`${create}; insert into dated values ${rows}`);
+    useDrizzleTextParsers(parsing);
+  });
+  afterAll(async () => Promise.all([plain.close(), parsing.close()]));
+
+  /** Drizzle's options of a prepared query: rows as arrays, and as objects for raw SQL. */
+  const drizzleOptions = (client: PGlite) => {
+    const q = drizzle(client).select({ id: dated.id }).from(dated).prepare('') as unknown as {
+      queryConfig: QueryOptions;
+      rawQueryConfig: QueryOptions;
+    };
+    return [q.queryConfig, q.rawQueryConfig];
+  };
+
+  it("matches what Drizzle asks of every query: its types, each kept as PostgreSQL's text", () => {
+    for (const options of drizzleOptions(plain)) {
+      const parsers = options.parsers!;
+      expect(Object.keys(parsers).map(Number).sort()).toEqual([...DRIZZLE_TEXT_TYPES].sort());
+      for (const parse of Object.values(parsers))
+        expect(parse('2026-11-28 10:00:00', 0)).toBe('2026-11-28 10:00:00');
+    }
+  });
+
+  it('answers every such type as Drizzle does on an instance left as it was', async () => {
+    const build = (client: PGlite) =>
+      drizzle(client)
+        .select()
+        .from(dated)
+        .where(sql`${dated.id} <= ${sql.placeholder('max')}`)
+        .orderBy(dated.id);
+    const want = await build(plain).prepare('').execute({ max: 9 });
+    expect(want[0]).toMatchObject({ at: new Date('2026-11-28T10:00:00.123Z'), day: '2082-08-13' });
+    expect(want[0].atTz).toEqual(new Date('2026-11-28T04:15:00.500Z'));
+    expect(await build(parsing).prepare('').execute({ max: 9 })).toEqual(want);
+    const named = namedOnPglite(build(parsing).prepare('dated_all'), 'dated_all');
+    expect(await named.execute({ max: 9 })).toEqual(want);
+    expect(await named.execute({ max: 9 })).toEqual(want);
+    // and on raw SQL, whose rows are objects
+    const raw = sql`select at, day, span, spans from dated order by id`;
+    expect(await drizzle(parsing).execute(raw)).toEqual(await drizzle(plain).execute(raw));
+  });
+
+  it("drops Drizzle's parsers only on an instance that parses so itself, and only theirs", () => {
+    const [arrays, objects] = drizzleOptions(parsing);
+    const stripped = withoutDrizzleParsers(parsing, arrays)!;
+    expect(stripped).toEqual({ rowMode: 'array', parsers: undefined });
+    // one stripped object per Drizzle options object, not one per query
+    expect(withoutDrizzleParsers(parsing, arrays)).toBe(stripped);
+    expect(withoutDrizzleParsers(parsing, objects)).toEqual({
+      rowMode: 'object',
+      parsers: undefined,
+    });
+    const [plainArrays] = drizzleOptions(plain);
+    expect(withoutDrizzleParsers(plain, plainArrays)).toBe(plainArrays);
+    const other = {
+      rowMode: 'array' as const,
+      parsers: { 1114: (v: string) => v, 25: (v: string) => v.toUpperCase() },
+    };
+    expect(withoutDrizzleParsers(parsing, other)).toBe(other);
+    expect(withoutDrizzleParsers(parsing, undefined)).toBeUndefined();
+    const none = { rowMode: 'array' as const };
+    expect(withoutDrizzleParsers(parsing, none)).toBe(none);
   });
 });

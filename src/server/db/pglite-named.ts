@@ -26,6 +26,62 @@
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 
+/**
+ * The types Drizzle's PGlite driver asks to be answered as PostgreSQL's text, with an identity
+ * parser for each in the options of every query it sends (drizzle-orm 0.45 pglite/session.js,
+ * `queryConfig` and `rawQueryConfig`): timestamp, timestamptz, interval, date (1114, 1184, 1186,
+ * 1082) and the arrays numeric[], timestamp[], timestamptz[], interval[], date[] (1231, 1115,
+ * 1185, 1187, 1182). Its column types then read the text.
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+  1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182,
+];
+
+/** PGlite instances whose own parsers answer DRIZZLE_TEXT_TYPES as text (`useDrizzleTextParsers`). */
+const textParsing = new WeakSet<PGlite>();
+
+/**
+ * Makes `client` answer DRIZZLE_TEXT_TYPES as text by itself, so that a statement of Drizzle's
+ * can run without its per-query parsers (`withoutDrizzleParsers`). Why: PGlite merges a query's
+ * `parsers` into a new object on every call (`{...this.parsers, ...options.parsers}`, then one
+ * lookup in it per value), which made its result parsing 0.33 ms of the PGlite list's 3.4 ms of
+ * CPU a request (100,000 applications; docs/performance.md "Drizzle's parsers once per
+ * instance"). Anything else reading `client` directly gets these types as text too, as Drizzle
+ * does. Returns `client`.
+ */
+export function useDrizzleTextParsers(client: PGlite): PGlite {
+  const text = (value: string) => value;
+  client.parsers = {
+    ...client.parsers,
+    ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, text])),
+  };
+  textParsing.add(client);
+  return client;
+}
+
+/** The options without `parsers`, per options object (Drizzle keeps one per prepared query). */
+const stripped = new WeakMap<QueryOptions, QueryOptions>();
+
+/**
+ * `options` without their `parsers` when they are Drizzle's text parsers and `client` already
+ * parses those types so (`useDrizzleTextParsers`); otherwise `options` as they are.
+ */
+export function withoutDrizzleParsers(
+  client: PGlite,
+  options: QueryOptions | undefined,
+): QueryOptions | undefined {
+  const parsers = options?.parsers;
+  if (!options || !parsers || !textParsing.has(client)) return options;
+  let out = stripped.get(options);
+  if (!out) {
+    const keys = Object.keys(parsers).map(Number);
+    if (!keys.every((k) => DRIZZLE_TEXT_TYPES.includes(k))) return options;
+    out = { ...options, parsers: undefined };
+    stripped.set(options, out);
+  }
+  return out;
+}
+
 /** What a PGlite statement's `query` gets and answers (Drizzle's calls, PGlite's results). */
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
@@ -120,7 +176,8 @@ export function pgliteNamedQuery(client: PGlite, name: string, plan: PlanMode = 
     if (!p || again) known.set(name, (p = prepare(client, name, text)));
     return p;
   };
-  return async (text, params = [], options) => {
+  return async (text, params = [], drizzleOptions) => {
+    const options = withoutDrizzleParsers(client, drizzleOptions);
     const state = await prepared(text);
     if (!state.named) return client.query(text, params, options);
     const literals = params.map((v, i) => pgliteLiteral(v, state.serializers[i] ?? String));
