@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { testDatabase } from '../../test/server/helper.js';
 import type { Database } from '../../src/server/db/client.js';
 import {
@@ -58,11 +57,14 @@ describe('captureListSql', () => {
   beforeAll(async () => {
     ({ database, drop } = await testDatabase());
     await seedApplications(database.db, 200, 'test-key');
-    const raw = (database.db as unknown as { $client: unknown }).$client;
+    // PGlite: the instance itself (Drizzle's handle on it is db/pglite-named.ts drizzleClientOf)
     client =
       database.kind === 'pglite'
-        ? { kind: 'pglite', pglite: raw as PGlite }
-        : { kind: 'postgres', pool: raw as pg.Pool };
+        ? { kind: 'pglite', pglite: database.pglite! }
+        : {
+            kind: 'postgres',
+            pool: (database.db as unknown as { $client: pg.Pool }).$client,
+          };
   });
   afterAll(async () => drop());
 

@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
-import { useDrizzleTextParsers } from './pglite-named.js';
+import { drizzleClientOf } from './pglite-named.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -45,12 +45,16 @@ export interface DatabaseOptions {
 }
 
 /**
- * A Database on `client`. The instance is set to answer timestamps, dates and intervals as text
- * (pglite-named.ts `useDrizzleTextParsers`), as Drizzle asks of every query anyway.
+ * A Database on `client`. Drizzle queries it through `drizzleClientOf` (pglite-named.ts): the
+ * instance answers timestamps, dates and intervals as text itself, as Drizzle asks of every
+ * query, and the queries go without Drizzle's per-query parsers.
  */
 export function fromPglite(client: PGlite, opts: DatabaseOptions = {}): Database {
-  useDrizzleTextParsers(client);
-  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
+  const db = drizzlePglite({
+    client: drizzleClientOf(client) as unknown as PGlite,
+    schema,
+    logger: opts.logger,
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

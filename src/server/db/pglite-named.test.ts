@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DRIZZLE_TEXT_TYPES,
+  drizzleClientOf,
   namedOnPglite,
   ON_NAMED_EXECUTE,
   pgliteLiteral,
@@ -62,6 +63,15 @@ async function plans(name: string): Promise<{ generic: number; custom: number }>
     [name],
   );
   return r.rows[0] ?? { generic: 0, custom: 0 };
+}
+
+/** Executions of prepared statement `name` on `on` (0 when it is not prepared there). */
+async function executionsOn(on: PGlite, name: string): Promise<number> {
+  const r = await on.query<{ n: number }>(
+    `select (generic_plans + custom_plans)::int as n from pg_prepared_statements where name = $1`,
+    [name],
+  );
+  return r.rows[0]?.n ?? 0;
 }
 
 /** Executions PostgreSQL counts for prepared statement `name` (0 when it is not prepared). */
@@ -384,6 +394,52 @@ describe("Drizzle's text parsers once per instance", () => {
     // and on raw SQL, whose rows are objects
     const raw = sql`select at, day, span, spans from dated order by id`;
     expect(await drizzle(parsing).execute(raw)).toEqual(await drizzle(plain).execute(raw));
+  });
+
+  it("sends every query of Drizzle's client without its parsers, and answers the same", async () => {
+    const seen: (QueryOptions | undefined)[] = [];
+    const spy = <T extends { query: PGlite['query'] }>(handle: T): T => {
+      const query = handle.query.bind(handle);
+      handle.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+        seen.push(options);
+        return query(text, params, options);
+      }) as PGlite['query'];
+      return handle;
+    };
+    spy(parsing);
+    const transaction = parsing.transaction.bind(parsing);
+    parsing.transaction = ((
+      fn: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>,
+    ) => transaction((tx) => fn(spy(tx)))) as PGlite['transaction'];
+    try {
+      const viaClient = drizzle({ client: drizzleClientOf(parsing) as unknown as PGlite });
+      const select = () => viaClient.select().from(dated).orderBy(dated.id);
+      const want = await drizzle(plain).select().from(dated).orderBy(dated.id);
+      expect(await select()).toEqual(want);
+      const raw = sql`select at, day, span, spans from dated order by id`;
+      expect(await viaClient.execute(raw)).toEqual(await drizzle(plain).execute(raw));
+      // in a transaction, and in a savepoint inside it
+      const inTx = await viaClient.transaction(async (tx) => {
+        const rows = await tx.select().from(dated).orderBy(dated.id);
+        const nested = await tx.transaction(async (sp) =>
+          sp.select().from(dated).orderBy(dated.id),
+        );
+        return [rows, nested];
+      });
+      expect(inTx).toEqual([want, want]);
+      // a prepared query named on PGlite through that client still runs as EXECUTE
+      const before = await executionsOn(parsing, 'dated_via');
+      const named = namedOnPglite(select().prepare('dated_via'), 'dated_via');
+      expect(await named.execute()).toEqual(want);
+      expect(await executionsOn(parsing, 'dated_via')).toBe(before + 1);
+      expect(seen.length).toBeGreaterThanOrEqual(5);
+      for (const options of seen) expect(options?.parsers).toBeUndefined();
+    } finally {
+      // @ts-expect-error the spies were own properties over the prototype's methods
+      delete parsing.query;
+      // @ts-expect-error as above
+      delete parsing.transaction;
+    }
   });
 
   it("drops Drizzle's parsers only on an instance that parses so itself, and only theirs", () => {

@@ -59,6 +59,36 @@ export function useDrizzleTextParsers(client: PGlite): PGlite {
   return client;
 }
 
+/** What Drizzle's PGlite driver calls on its client: `query`, and `transaction` for a handle. */
+interface DrizzleClient {
+  query: Query;
+  transaction<T>(fn: (tx: { query: Query }) => Promise<T>): Promise<T>;
+}
+
+/** The PGlite instance under a client made by `drizzleClientOf`. */
+const UNDER = Symbol('darta.pglite');
+
+/**
+ * The client to give Drizzle for `client`: the same queries and transactions, each without
+ * Drizzle's text parsers (`withoutDrizzleParsers`), the instance set to parse those types so
+ * (`useDrizzleTextParsers`). Every query of the app then reads its results with the instance's
+ * one parsers object, the hot named statements as much as the others, so the result parser's
+ * type lookups stay on one object shape (docs/performance.md "Drizzle's parsers once per
+ * instance").
+ */
+export function drizzleClientOf(client: PGlite): DrizzleClient {
+  useDrizzleTextParsers(client);
+  const wrap = (handle: { query: Query }): Query => {
+    const query = handle.query.bind(handle) as Query;
+    return (text, params, options) => query(text, params, withoutDrizzleParsers(client, options));
+  };
+  return {
+    [UNDER]: client,
+    query: wrap(client),
+    transaction: (fn) => client.transaction((tx) => fn({ query: wrap(tx) })),
+  } as DrizzleClient;
+}
+
 /** The options without `parsers`, per options object (Drizzle keeps one per prepared query). */
 const stripped = new WeakMap<QueryOptions, QueryOptions>();
 
@@ -216,9 +246,10 @@ export function namedOnPglite<P>(prepared: P, name: string, plan: PlanMode = 'au
   if (!name || !(prepared instanceof PglitePreparedQuery)) return prepared;
   // Drizzle keeps the driver's handle in the private field `client` and calls only its
   // `query` (drizzle-orm 0.45 pglite/session.js); pglite-named.test.ts fails if that changes.
-  const holder = prepared as unknown as { client: PGlite | { query: Query } };
-  const client = holder.client;
-  if (!('describeQuery' in client) || typeof client.describeQuery !== 'function') return prepared;
+  const holder = prepared as unknown as { client: PGlite | { query: Query; [UNDER]?: PGlite } };
+  const client = UNDER in holder.client ? holder.client[UNDER] : holder.client;
+  if (!client || !('describeQuery' in client) || typeof client.describeQuery !== 'function')
+    return prepared;
   holder.client = { query: pgliteNamedQuery(client, name, plan) };
   return prepared;
 }
