@@ -91,8 +91,8 @@ const PDF_CONNECTIONS = Number(process.env.BENCH_PDF_CONNECTIONS ?? 1);
  * Seconds of unmeasured load at the measured connections before each endpoint's figures: the
  * server's code is still being compiled by V8 in its first seconds (the list on PGlite, 100k,
  * 50 requests of warm-up: 4.0–4.1 ms of CPU a request in its first 10 s, 3.0–3.2 in the next
- * 10 s; docs/performance.md "Measured warm, in alternated rounds"). A palika's server runs for
- * weeks: the bench measures it warm.
+ * 10 s; docs/performance.md "Drizzle's parsers once per instance; measured warm, in alternated
+ * rounds"). A palika's server runs for weeks: the bench measures it warm.
  */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? Math.min(3, DURATION));
 /** Seconds the certificate PDF is measured: more renders, so that its p99 is not their maximum. */
