@@ -323,7 +323,13 @@ async function registerApi(app: FastifyInstance, { config, database }: AppDeps, 
     s;
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db: database.db, idleMinutes: config.tokenIdleMinutes });
+      await api.register(authPlugin, {
+        db: database.db,
+        idleMinutes: config.tokenIdleMinutes,
+        // PGlite is this process's own database: it tells the plugin of every session change
+        // at its commit (migration 0024)
+        notifications: database.pglite,
+      });
       await api.register(authRoutes, { db: database.db, store, otp });
       await api.register(accountRoutes, { db: database.db, otp, publicUrl: config.publicUrl });
       await api.register(resourceRoutes, { db: database.db, store });

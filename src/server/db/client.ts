@@ -25,7 +25,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the underlying instance (for dumpDataDir in tests). */
+  /**
+   * PGlite only: the underlying instance (dumpDataDir in tests; the auth plugin listens on it
+   * for migration 0024's notifications).
+   */
   pglite?: PGlite;
 }
 

@@ -137,7 +137,24 @@ interface SessionHint {
   user: AuthUser;
   /** the token's last_used_at (ms) as of that lookup */
   lastUsedAt: number;
+  /** the token's expires_at (ms) */
+  expiresAt: number;
   stamp: Stamp;
+}
+
+/** The channel of migration 0024's notifications: a user's id, or '*' for every session. */
+export const AUTH_CHANNEL = 'darta_auth';
+
+/**
+ * A database connection that hears migration 0024's notifications at the commit of the change
+ * they announce, before any later statement of this process is answered: PGlite, the only
+ * connection to its database, in this process (`listen` as PGlite's; it answers a function
+ * that stops listening). With it, a remembered session is trusted on every route until a
+ * notification names its user; PostgreSQL, with other connections and later notifications,
+ * is not given one (a SessionGuard confirms the session in the route's statement instead).
+ */
+export interface AuthNotifications {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -218,9 +235,9 @@ export async function confirmSession(req: FastifyRequest): Promise<AuthUser> {
 
 export default fp(async function authPlugin(
   app: FastifyInstance,
-  opts: { db: Db; idleMinutes: number },
+  opts: { db: Db; idleMinutes: number; notifications?: AuthNotifications },
 ) {
-  const { db, idleMinutes } = opts;
+  const { db, idleMinutes, notifications } = opts;
   app.decorateRequest('user', null);
   app.decorateRequest('authFailure', null);
   app.decorateRequest('sessionGuard', null);
@@ -231,6 +248,34 @@ export default fp(async function authPlugin(
 
   const roleCache = new RoleCache(db);
   const hints = new Map<string, SessionHint>();
+
+  // With notifications (PGlite): each one forgets the sessions it names, and counts. A full
+  // lookup remembers its session only if no notification named that user (or everyone) since
+  // it began: a sign-out committed between the lookup and the remembering (their awaits let
+  // other requests run) would otherwise leave a revoked session remembered.
+  let heard = 0;
+  let everyoneAt = 0;
+  const userAt = new Map<number, number>();
+  const changedSince = (userId: number, mark: number) =>
+    everyoneAt > mark || (userAt.get(userId) ?? 0) > mark;
+  if (notifications) {
+    const stop = await notifications.listen(AUTH_CHANNEL, (payload) => {
+      heard += 1;
+      const userId = Number(payload);
+      if (payload === '*' || !Number.isSafeInteger(userId) || userAt.size >= MAX_HINTS) {
+        everyoneAt = heard;
+        userAt.clear();
+        hints.clear();
+        return;
+      }
+      userAt.set(userId, heard);
+      for (const [hash, hint] of hints) if (hint.user.id === userId) hints.delete(hash);
+    });
+    app.addHook('onClose', async () => {
+      // the database may already be closed (then nobody is listening any more)
+      await stop().catch(() => undefined);
+    });
+  }
   // One round trip for the session, the user, the ids of their roles and the roles' version
   // (plugins/role-cache.ts): this hook runs on every signed-in request, so each extra statement
   // costs every route (issue 8 §1 bench). Prepared once: Drizzle builds it once, and on
@@ -240,6 +285,7 @@ export default fp(async function authPlugin(
     .select({
       id: accessTokens.id,
       lastUsedAt: accessTokens.lastUsedAt,
+      expiresAt: accessTokens.expiresAt,
       user: users,
       xmin: sql<string>`${users}.xmin::text`,
       roleIds: sql<number[]>`coalesce((select array_agg(${userRoles.roleId}
@@ -278,6 +324,7 @@ export default fp(async function authPlugin(
   const authenticate = async (req: FastifyRequest, hash: string) => {
     req.sessionGuard = null;
     hints.delete(hash);
+    const mark = heard;
     const now = new Date();
     const [row] = await session.execute({ hash, now: now.toISOString() });
     if (!row) throw refuse(req, 'invalid');
@@ -298,11 +345,18 @@ export default fp(async function authPlugin(
     }
     req.user = { ...user, tokenId: row.id };
     if (hints.size >= MAX_HINTS) hints.clear();
-    hints.set(hash, {
-      user: req.user,
-      lastUsedAt,
-      stamp: { xmin: row.xmin, roleIds: `{${row.roleIds.join(',')}}`, version: row.version ?? '' },
-    });
+    // (its own touch names the user too: then the next request looks it up once more)
+    if (!notifications || !changedSince(user.id, mark))
+      hints.set(hash, {
+        user: req.user,
+        lastUsedAt,
+        expiresAt: row.expiresAt.getTime(),
+        stamp: {
+          xmin: row.xmin,
+          roleIds: `{${row.roleIds.join(',')}}`,
+          version: row.version ?? '',
+        },
+      });
     authorize(req, req.user);
   };
 
@@ -321,22 +375,31 @@ export default fp(async function authPlugin(
     const token = bearer(req);
     if (!token) throw refuse(req, 'no-token');
     const hash = hashToken(token);
-    // A route that confirms the session in its own statement may start from the session as
-    // this process last found it, if that was within the minute (no touch due, not idle) and it
-    // would be let in; anything else is looked up in full.
-    const hint = config?.sessionInQuery ? hints.get(hash) : undefined;
-    if (hint && Date.now() - hint.lastUsedAt < Math.min(TOUCH_MS, idleMinutes * 60_000)) {
+    // A request may start from the session as this process last found it, if that was within
+    // the minute (no touch due, not idle), the token has not expired and it would be let in:
+    // with notifications, on any route, as it stands (nothing it stands on changed since, or it
+    // would have been forgotten); without, only on a route that confirms the session in its
+    // own statement. Anything else is looked up in full.
+    const hint = notifications || config?.sessionInQuery ? hints.get(hash) : undefined;
+    const now = Date.now();
+    if (
+      hint &&
+      now - hint.lastUsedAt < Math.min(TOUCH_MS, idleMinutes * 60_000) &&
+      now < hint.expiresAt
+    ) {
       try {
         authorize(req, hint.user);
         req.user = hint.user;
-        req.sessionGuard = {
-          values: {
-            g_hash: hash,
-            g_xmin: hint.stamp.xmin,
-            g_roles: hint.stamp.roleIds,
-            g_version: hint.stamp.version,
-          },
-        };
+        req.sessionGuard = notifications
+          ? null
+          : {
+              values: {
+                g_hash: hash,
+                g_xmin: hint.stamp.xmin,
+                g_roles: hint.stamp.roleIds,
+                g_version: hint.stamp.version,
+              },
+            };
         return;
       } catch {
         // a refusal is only ever answered after a full lookup

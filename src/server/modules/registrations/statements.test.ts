@@ -39,7 +39,10 @@ describe('one statement per read model', () => {
     const id = await submit(t.app, a.token, 1);
     const pending = await afterAuth(`/api/applications/${id}`, a.token);
     expect(pending.status).toBe(200);
-    expect(pending.authSeen).toBeGreaterThanOrEqual(1);
+    // PostgreSQL looks the session up; PGlite trusts the session it remembers from the
+    // submission, as nothing it stands on changed since (migration 0024's notifications)
+    if (t.database.kind === 'postgres') expect(pending.authSeen).toBeGreaterThanOrEqual(1);
+    else expect(pending.authSeen).toBe(0);
     expect(pending.sent).toHaveLength(1);
     // the estimate is computed from the same statement's tax bands and fee settings
     expect(pending.body.data.estimate.bill.total).toBeGreaterThan(0);
@@ -96,7 +99,7 @@ describe('one statement per read model', () => {
     expect(mine.sent).toHaveLength(staffs.sent.length);
   });
 
-  it('a search by a remembered session confirms it in its own statements: no session lookup (issue 18 §3)', async () => {
+  it('a search by a remembered session sends no session lookup; on PostgreSQL it confirms the session in its own statements (issue 18 §3)', async () => {
     const a = await newApplicant(t.app, 'Searched');
     await submit(t.app, a.token, 1, { businessName: 'Sessionguard Spices' });
     const search = (q: string) =>
@@ -117,11 +120,11 @@ describe('one statement per read model', () => {
     expect(again.body.data[0]).not.toHaveProperty('_session');
     expect(again.body.meta).toEqual({ total: 1, totalCapped: false, nextCursor: null });
     expect(lookups()).toHaveLength(0);
-    // the count and the page each check it, in their own snapshots
-    expect(guarded().map((s) => (/count\(\*\)/.test(s) ? 'count' : 'page'))).toEqual([
-      'count',
-      'page',
-    ]);
+    // PostgreSQL: the count and the page each check it, in their own snapshots; PGlite would
+    // have forgotten it at the commit of any change to it (plugins/auth.ts AuthNotifications)
+    expect(guarded().map((s) => (/count\(\*\)/.test(s) ? 'count' : 'page'))).toEqual(
+      t.database.kind === 'postgres' ? ['count', 'page'] : [],
+    );
     // nothing found: the count still tells
     const none = await search('Nowhereatall');
     expect(none.status).toBe(200);
