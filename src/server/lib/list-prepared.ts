@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/list.js';
 import type { Db } from '../db/client.js';
 import { namedOnPglite } from '../db/pglite-named.js';
+import { withFlatRows } from '../db/row-mapper.js';
 import { AppError } from '../errors.js';
 import {
   badCursor,
@@ -100,12 +101,15 @@ export function preparedQuery<R>(
   const hit = shapes.get(cacheKey);
   if (hit) return hit as PreparedRows<R>;
   const q = build();
-  if (shapes.size >= MAX_PREPARED) return q.prepare('');
+  if (shapes.size >= MAX_PREPARED) return withFlatRows(q.prepare(''));
   const hash = createHash('sha1').update(q.toSQL().sql).digest('hex').slice(0, 24);
   // On PGlite a `planEach` statement is prepared too, and planned with its values each time.
-  const prepared = planEach
-    ? namedOnPglite(q.prepare(''), `c_${hash}`, 'custom')
-    : namedOnPglite(q.prepare(`q_${hash}`), `q_${hash}`);
+  // Its rows are mapped by a function made once (db/row-mapper.ts).
+  const prepared = withFlatRows(
+    planEach
+      ? namedOnPglite(q.prepare(''), `c_${hash}`, 'custom')
+      : namedOnPglite(q.prepare(`q_${hash}`), `q_${hash}`),
+  );
   shapes.set(cacheKey, prepared as PreparedRows<unknown>);
   return prepared;
 }
