@@ -68,7 +68,16 @@ describe('flat rows mapped once per query', () => {
     expect((prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf(
       'function',
     );
+    // Drizzle calls the hook instead of its own mapping: count the calls
+    const hook = prepared as unknown as { customResultMapper: (rows: unknown[][]) => unknown };
+    const mapper = hook.customResultMapper;
+    let calls = 0;
+    hook.customResultMapper = (rows) => {
+      calls += 1;
+      return mapper(rows);
+    };
     const ours = await prepared.execute();
+    expect(calls).toBe(1);
     expect(ours).toHaveLength(2);
     expect(ours).toStrictEqual(drizzles);
     const [one, two] = ours;
