@@ -248,6 +248,12 @@ export default fp(async function authPlugin(
 
   const roleCache = new RoleCache(db);
   const hints = new Map<string, SessionHint>();
+  /** token hashes remembered per user id (with notifications: forgotten by user, not by scan) */
+  const hashesOf = new Map<number, Set<string>>();
+  const forgetAll = () => {
+    hints.clear();
+    hashesOf.clear();
+  };
 
   // With notifications (PGlite): each one forgets the sessions it names, and counts. A full
   // lookup remembers its session only if no notification named that user (or everyone) since
@@ -265,11 +271,12 @@ export default fp(async function authPlugin(
       if (payload === '*' || !Number.isSafeInteger(userId) || userAt.size >= MAX_HINTS) {
         everyoneAt = heard;
         userAt.clear();
-        hints.clear();
+        forgetAll();
         return;
       }
       userAt.set(userId, heard);
-      for (const [hash, hint] of hints) if (hint.user.id === userId) hints.delete(hash);
+      for (const hash of hashesOf.get(userId) ?? []) hints.delete(hash);
+      hashesOf.delete(userId);
     });
     app.addHook('onClose', async () => {
       // the database may already be closed (then nobody is listening any more)
@@ -344,9 +351,14 @@ export default fp(async function authPlugin(
       lastUsedAt = now.getTime();
     }
     req.user = { ...user, tokenId: row.id };
-    if (hints.size >= MAX_HINTS) hints.clear();
+    if (hints.size >= MAX_HINTS) forgetAll();
     // (its own touch names the user too: then the next request looks it up once more)
-    if (!notifications || !changedSince(user.id, mark))
+    if (!notifications || !changedSince(user.id, mark)) {
+      if (notifications) {
+        let own = hashesOf.get(user.id);
+        if (!own) hashesOf.set(user.id, (own = new Set()));
+        own.add(hash);
+      }
       hints.set(hash, {
         user: req.user,
         lastUsedAt,
@@ -357,6 +369,7 @@ export default fp(async function authPlugin(
           version: row.version ?? '',
         },
       });
+    }
     authorize(req, req.user);
   };
 
